@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { composeStories } from '@storybook/react';
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import * as stories from './ServiceView.stories';
+
+const s = composeStories(stories);
+// These render the whole open chat; on a busy 2-core machine a render can exceed the default 1 s.
+configure({ asyncUtilTimeout: 4000 });
+const region = (c: HTMLElement, name: string) => c.querySelector(`[data-region="${name}"]`) as HTMLElement | null;
+
+describe('ServiceView (seed 001 §2 "Layout")', () => {
+  it('puts the chat list on the left at 4/12 and the panes on the right; a card opens its chat there', async () => {
+    const { container } = render(<s.NoChatOpen />);
+    expect(container.querySelector('[data-layout]')!.getAttribute('data-layout')).toBe('wide');
+    expect(getComputedStyle(region(container, 'chat-list')!).width).toBe(`${(4 / 12) * 100}%`);
+    expect(within(region(container, 'panes')!).getByText('Selecione um chat para começar o atendimento')).toBeTruthy();
+    fireEvent.click(await screen.findByText('Maria Souza'));
+    const pane = await waitFor(() => {
+      const el = container.querySelector('[data-chat-pane="room-1"]') as HTMLElement | null;
+      expect(el).toBeTruthy();
+      return el!;
+    });
+    expect(within(pane).getByRole('heading', { name: 'Maria Souza' })).toBeTruthy();
+    expect(await within(pane).findByText('Vocês entregam no sábado?')).toBeTruthy();
+    expect(screen.getByRole('complementary', { name: 'Contato' })).toBeTruthy();
+  });
+
+  it('two open chats sit side by side at half the width each; closing one gives the other the full width', async () => {
+    const { container } = render(<s.TwoChats />);
+    const panes = container.querySelectorAll('[data-pane]');
+    expect([...panes].map((p) => p.getAttribute('data-pane'))).toEqual(['room-1', 'room-2']);
+    for (const p of panes) expect(getComputedStyle(p).flex).toMatch(/^1 1 0/);
+    expect(within(panes[1] as HTMLElement).getByRole('heading', { name: 'Carlos Lima' })).toBeTruthy();
+    fireEvent.click(within(panes[1] as HTMLElement).getByRole('button', { name: 'Fechar chat' }));
+    await waitFor(() => expect(container.querySelectorAll('[data-pane]')).toHaveLength(1));
+  });
+
+  it('Ctrl+click on a second card opens it beside the first; a plain click replaces the open chat', async () => {
+    const { container } = render(<s.NoChatOpen />);
+    fireEvent.click(await screen.findByText('Maria Souza'));
+    await waitFor(() => expect(container.querySelector('[data-pane="room-1"]')).toBeTruthy());
+    fireEvent.click(screen.getByText('Carlos Lima'), { ctrlKey: true });
+    await waitFor(() => expect([...container.querySelectorAll('[data-pane]')].map((p) => p.getAttribute('data-pane'))).toEqual(['room-1', 'room-2']));
+    fireEvent.click(screen.getByRole('tab', { name: 'Fila' }));
+    fireEvent.click(await screen.findByText('Cliente 3'));
+    await waitFor(() => expect([...container.querySelectorAll('[data-pane]')].map((p) => p.getAttribute('data-pane'))).toEqual(['room-3']));
+  });
+
+  it('narrow (≤ 1065 px): the list alone, then the chat alone with a way back', async () => {
+    const { container } = render(<s.Narrow />);
+    expect(container.querySelector('[data-layout]')!.getAttribute('data-layout')).toBe('narrow');
+    expect(region(container, 'panes')).toBeNull();
+    fireEvent.click(await screen.findByText('Maria Souza'));
+    await waitFor(() => expect(region(container, 'chat-list')).toBeNull());
+    expect(container.querySelector('[data-chat-pane="room-1"]')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Voltar para a lista' }));
+    await waitFor(() => expect(region(container, 'chat-list')).toBeTruthy());
+  });
+
+  it("sets the browser title 'ChatBot UF (n)' from the agent's unread chats", async () => {
+    render(<s.NoChatOpen />);
+    await waitFor(() => expect(document.title).toBe('ChatBot UF (1)'));
+  });
+});

@@ -1,0 +1,124 @@
+import { useCallback, useEffect, useMemo } from 'react';
+import { Box, IconButton, Typography, useMediaQuery } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { format, messages as seedTexts } from '@atendimento/schemas';
+import { ConsoleProvider, useConsole, type ConsoleServices } from './ConsoleContext';
+import type { Room } from './model/chat';
+import type { LiveSource } from './realtime/liveSource';
+import { createConsoleStores, roomActions, uiActions, type ConsoleStores } from './store/consoleStores';
+import { useStore } from './store/createStore';
+import { Toaster } from './ui/Toaster';
+import { LIMITS } from './ui/constants';
+import { texts } from './ui/texts';
+import { ChatListPanel } from './features/chat-list/ChatListPanel';
+import { useCounters } from './features/chat-list/useCounters';
+import { ChatPane } from './features/open-chat/ChatPane';
+import { ContactDrawer } from './features/contact-drawer/ContactDrawer';
+import { browserLiveSource } from './realtime/browserLiveSource';
+
+/** Media query of the narrow layout (seed 001 §2: width 1065 or less). */
+export const NARROW_QUERY = `(max-width:${LIMITS.narrowWidth}px)`;
+
+export type ServiceViewProps = Omit<ConsoleServices, 'live'> & {
+  /** Realtime source; without it the console opens its own /ws client with `getToken`. */
+  live?: LiveSource;
+  /** Access token for /ws (the engine's session). */
+  getToken?: () => string | null | Promise<string | null>;
+  /** Stories and specs pass their stores and clock. */
+  stores?: ConsoleStores;
+  now?: () => number;
+  /** Forces the narrow layout (stories); otherwise the media query decides. */
+  narrow?: boolean;
+};
+
+/**
+ * The service view "Atendimento" (seed 001 §2 "Layout"): the chat list on the left (4/12),
+ * the open chats on the right (8/12), side by side at half width each when two are open, and
+ * the contact drawer. At 1065 px or less one column shows at a time: the list, or the chat.
+ */
+export function ServiceView(props: ServiceViewProps) {
+  const { api, user, appConfig, notify, getToken } = props;
+  const ownLive = useMemo(() => (props.live ? null : browserLiveSource(getToken ?? (() => null))), [props.live, getToken]);
+  useEffect(() => () => ownLive?.close(), [ownLive]);
+  const live = props.live ?? ownLive!;
+  const services = useMemo<ConsoleServices>(() => ({ api, live, user, appConfig, notify }), [api, live, user, appConfig, notify]);
+  const stores = useMemo(() => props.stores ?? createConsoleStores(), [props.stores]);
+  return (
+    <Toaster>
+      {(toast) => (
+        <ConsoleProvider services={services} stores={stores} now={props.now} notify={toast}>
+          <ServiceLayout narrow={props.narrow} />
+        </ConsoleProvider>
+      )}
+    </Toaster>
+  );
+}
+
+function ServiceLayout({ narrow: forced }: { narrow?: boolean }) {
+  const { stores } = useConsole();
+  const media = useMediaQuery(NARROW_QUERY, { noSsr: true });
+  const narrow = forced ?? media;
+  const openRooms = useStore(stores.ui, (s) => s.openRooms);
+  const drawerRoomId = useStore(stores.ui, (s) => s.drawerRoomId);
+  const unreadChats = useStore(stores.ui, (s) => s.unreadChats);
+  useCounters();
+
+  // Browser title 'ChatBot UF (n)' with the agent's own unread chats (seed 001 §4).
+  useEffect(() => {
+    if (typeof document === 'undefined') return;
+    const previous = document.title;
+    document.title = unreadChats > 0 ? format(seedTexts.chat.titleCounter, { n: unreadChats }) : previous;
+    return () => {
+      document.title = previous;
+    };
+  }, [unreadChats]);
+
+  const open = useCallback(
+    (room: Room, beside = false) => {
+      roomActions.upsert(stores.rooms, [room]);
+      uiActions.openRoom(stores.ui, room.id, beside);
+    },
+    [stores],
+  );
+  const onOpenRoom = useCallback((room: Room, options?: { beside: boolean }) => open(room, Boolean(options?.beside)), [open]);
+  const onOpenBeside = useCallback((room: Room) => open(room, true), [open]);
+
+  const showList = !narrow || openRooms.length === 0;
+  const panes = narrow ? openRooms.slice(-1) : openRooms;
+  const drawer = drawerRoomId && openRooms.includes(drawerRoomId) && !narrow ? drawerRoomId : null;
+
+  return (
+    <Box
+      data-layout={narrow ? 'narrow' : 'wide'}
+      sx={{ display: 'flex', gap: 1, height: 'calc(100vh - 112px)', minHeight: 480, p: 1, boxSizing: 'border-box', bgcolor: '#f5f5f5' }}
+    >
+      {showList && (
+        <Box data-region="chat-list" sx={{ width: narrow ? '100%' : `${(4 / 12) * 100}%`, flexShrink: 0, minWidth: 0, height: '100%' }}>
+          <ChatListPanel onOpenRoom={onOpenRoom} />
+        </Box>
+      )}
+      {(!narrow || panes.length > 0) && (
+        <Box data-region="panes" sx={{ flex: 1, minWidth: 0, display: 'flex', gap: 1, height: '100%' }}>
+          {panes.length === 0 && (
+            <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+              <Typography color="text.secondary">{texts.service.noChatOpen}</Typography>
+            </Box>
+          )}
+          {panes.map((id) => (
+            <Box key={id} data-pane={id} sx={{ flex: '1 1 0', minWidth: 0, height: '100%', display: 'flex', flexDirection: 'column' }}>
+              {narrow && (
+                <Box>
+                  <IconButton aria-label="Voltar para a lista" onClick={() => uiActions.closeRoom(stores.ui, id)}><ArrowBackIcon /></IconButton>
+                </Box>
+              )}
+              <Box sx={{ flex: 1, minHeight: 0 }}>
+                <ChatPane roomId={id} />
+              </Box>
+            </Box>
+          ))}
+          {drawer && <ContactDrawer roomId={drawer} onOpenRoom={onOpenBeside} />}
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,85 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { composeStories } from '@storybook/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import * as stories from './ChatCard.stories';
+
+const s = composeStories(stories);
+const writeText = vi.fn(async (_text: string) => undefined);
+
+beforeEach(() => {
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+  writeText.mockClear();
+});
+afterEach(() => vi.useRealTimers());
+
+describe('ChatCard (seed 001 §2 "Chat card")', () => {
+  it('shows title, number, masked phone, channel, clients, salesman, visible contexts, queues, agents, tags and the last message', () => {
+    const { container } = render(<s.UnreadWithEverything />);
+    for (const text of ['Maria Souza', '#1001', '+55 (11) 98765.4321', 'Web chat', 'Padaria Central', 'Representante: João Vendedor', 'orcamento', 'Vendas', 'Ana Agente', 'VIP', 'Bom dia! Vocês entregam no sábado?']) {
+      expect(screen.getByText(text), text).toBeTruthy();
+    }
+    expect(screen.queryByText('followup_x')).toBeNull();
+    expect(container.querySelector('[data-relative-time]')!.textContent).toBe('há 3 minutos');
+    expect(container.querySelector('[data-unread]')).toBeTruthy();
+  });
+
+  it("copies the chat id and toasts 'Copiado'", async () => {
+    render(<s.UnreadWithEverything />);
+    fireEvent.click(screen.getByRole('button', { name: 'Copiar id do chat' }));
+    await waitFor(() => expect(screen.getByText('Copiado')).toBeTruthy());
+    expect(writeText).toHaveBeenCalledWith('5511987654321');
+  });
+
+  it("toasts 'Falha ao copiar' when the clipboard refuses", async () => {
+    writeText.mockRejectedValueOnce(new Error('denied'));
+    render(<s.UnreadWithEverything />);
+    fireEvent.click(screen.getByRole('button', { name: 'Copiar id do chat' }));
+    await waitFor(() => expect(screen.getByText('Falha ao copiar')).toBeTruthy());
+  });
+
+  it('the referral icon copies the ad source id; the external-notification marker shows', async () => {
+    render(<s.WithReferral />);
+    fireEvent.click(screen.getByRole('button', { name: 'Copiar origem do anúncio' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('AD-123'));
+    expect(screen.getByLabelText('Notificação externa')).toBeTruthy();
+  });
+
+  it('media last messages read as their label', () => {
+    render(<s.ReadMediaLastMessage />);
+    expect(screen.getByText(/Imagem/)).toBeTruthy();
+  });
+
+  it("blocked contacts show 'Contato Bloqueado' and are disabled for non-admins only", () => {
+    const onOpen = vi.fn();
+    const { unmount } = render(<s.BlockedForAgent onOpen={onOpen} />);
+    expect(screen.getByText('Contato Bloqueado')).toBeTruthy();
+    const card = screen.getByRole('button', { name: /Chat 1004/ });
+    expect(card.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(card);
+    expect(onOpen).not.toHaveBeenCalled();
+    unmount();
+    render(<s.BlockedForAdmin onOpen={onOpen} />);
+    fireEvent.click(screen.getByRole('button', { name: /Chat 1004/ }));
+    expect(onOpen).toHaveBeenCalledTimes(1);
+  });
+
+  it('selection mode replaces the avatar with a checkbox that toggles selection', () => {
+    const onToggle = vi.fn();
+    const onOpen = vi.fn();
+    render(<s.SelectionMode onToggleSelect={onToggle} onOpen={onOpen} />);
+    const box = screen.getByRole('checkbox', { name: 'Selecionar chat 1001' }) as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    fireEvent.click(box);
+    expect(onToggle).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: /Chat 1001/ }));
+    expect(onToggle).toHaveBeenCalledTimes(2);
+    expect(onOpen).not.toHaveBeenCalled();
+  });
+
+  it('opens the chat on click', () => {
+    const onOpen = vi.fn();
+    render(<s.Queued onOpen={onOpen} />);
+    fireEvent.click(screen.getByRole('button', { name: /Chat 1003/ }));
+    expect(onOpen).toHaveBeenCalledWith(stories.Queued.args!.room);
+  });
+});

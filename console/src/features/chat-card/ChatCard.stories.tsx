@@ -1,0 +1,23 @@
+import type { Meta, StoryObj } from '@storybook/react';
+import { ChatCard } from './ChatCard';
+import { NOW, room, rooms } from '../../fixtures/chatFixtures';
+import { StoryConsole } from '../../fixtures/StoryConsole';
+
+const meta: Meta<typeof ChatCard> = {
+  title: 'Console/ChatCard',
+  component: ChatCard,
+  args: { now: NOW, room: rooms[0] },
+  decorators: [(Story) => <StoryConsole><div style={{ width: 420, border: '1px solid #ddd' }}><Story /></div></StoryConsole>],
+};
+export default meta;
+type Story = StoryObj<typeof ChatCard>;
+
+export const UnreadWithEverything: Story = { args: { room: rooms[0] } };
+export const ReadMediaLastMessage: Story = { args: { room: rooms[1] } };
+export const Queued: Story = { args: { room: rooms[2] } };
+export const Active: Story = { args: { room: rooms[1], active: true } };
+export const BlockedForAgent: Story = { args: { room: rooms[3] } };
+export const BlockedForAdmin: Story = { args: { room: rooms[3], isAdmin: true } };
+export const SelectionMode: Story = { args: { room: rooms[0], selectionMode: true, checked: true } };
+export const WithReferral: Story = { args: { room: room(9, { referal: { source_id: 'AD-123', headline: 'Promoção' }, messageActive: true }) } };
+export const Closed: Story = { args: { room: rooms[4] } };

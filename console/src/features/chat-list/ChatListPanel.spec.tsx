@@ -1,0 +1,127 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { composeStories, composeStory } from '@storybook/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import * as stories from './ChatListPanel.stories';
+import { recordingApi } from '../../fixtures/StoryConsole';
+import { staticLive } from '../../fixtures/staticLive';
+import { room } from '../../fixtures/chatFixtures';
+import type { LiveRecord } from '../../realtime/liveSource';
+
+const s = composeStories(stories);
+afterEach(() => vi.useRealTimers());
+
+/** The 'MyChats' story with other services (a live source or an API of this test). */
+const myChatsWith = (parameters: Record<string, unknown>) => composeStory(stories.MyChats, { ...stories.default, parameters } as Parameters<typeof composeStory>[1]);
+
+const tabLabels = () => screen.getAllByRole('tab').map((t) => t.getAttribute('aria-label'));
+
+describe('ChatListPanel (seed 001 §2 "Chat list panel")', () => {
+  it('an agent sees Contatos, Meus, Fila, Histórico, Interno in order; a supervisor also Equipe', async () => {
+    const { unmount } = render(<s.MyChats />);
+    expect(tabLabels()).toEqual(['Contatos', 'Meus', 'Fila', 'Histórico', 'Interno']);
+    unmount();
+    render(<s.Supervisor />);
+    expect(tabLabels()).toEqual(['Contatos', 'Meus', 'Fila', 'Equipe', 'Histórico', 'Interno']);
+  });
+
+  it("lists the live snapshot of 'Meus' and shows red unread and green total badges from /api/counter", async () => {
+    render(<s.MyChats />);
+    expect(await screen.findByText('Maria Souza')).toBeTruthy();
+    expect(screen.getByText('Carlos Lima')).toBeTruthy();
+    await waitFor(() => {
+      const meus = screen.getByRole('tab', { name: 'Meus' });
+      expect(meus.querySelector('[data-badge="total"]')!.textContent).toBe('3');
+      expect(meus.querySelector('.MuiBadge-badge')!.textContent).toBe('1');
+    });
+  });
+
+  it("a chat added live appears in 'Fila' without reload", async () => {
+    const live = staticLive({ rooms: (q) => (q.tab === 'queuesChats' ? [room(3, { inAttend: false, agents: [] }) as unknown as LiveRecord] : []) });
+    const Story = myChatsWith({ live });
+    render(<Story />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Fila' }));
+    expect(await screen.findByText('Cliente 3')).toBeTruthy();
+    act(() => live.push('rooms', { added: [room(42, { inAttend: false, agents: [], author: { displayName: 'Visitante Novo' } }) as unknown as LiveRecord] }));
+    expect(await screen.findByText('Visitante Novo')).toBeTruthy();
+  });
+
+  it("an empty tab says 'Esta lista está vazia'", async () => {
+    render(<s.EmptyTab />);
+    expect(await screen.findByText('Esta lista está vazia')).toBeTruthy();
+  });
+
+  it("'Não Lido' subscribes with the unread filter; the order toggle asks for the oldest first", async () => {
+    const live = staticLive({ rooms: () => [] });
+    const Story = myChatsWith({ live });
+    render(<Story />);
+    fireEvent.click(screen.getByText('Não Lido'));
+    await waitFor(() => expect(live.queries.at(-1)!.query).toMatchObject({ tab: 'userChats', filter: { field: 'lastMessage.unread', op: '==', value: true } }));
+    fireEvent.click(screen.getByRole('button', { name: 'Mostrar mais antigos' }));
+    await waitFor(() => expect(live.queries.at(-1)!.query).toMatchObject({ order: 'asc' }));
+    expect(screen.getByRole('button', { name: 'Mostrar mais recentes' })).toBeTruthy();
+  });
+
+  it("search: under 3 letters says 'Favor informar pelo menos 3 letras'; a valid term searches after 1 s with 'Buscando'", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let release!: () => void;
+    const api = recordingApi({
+      'POST /api/mongodb/search': () => new Promise((resolve) => { release = () => resolve({ meta: { count: 1, collection: 'rooms', busca: 'Mar', last: null }, data: ['room-77'], rooms: [room(77, { author: { displayName: 'Marta Achada' } })] }); }),
+    });
+    const Story = myChatsWith({ api });
+    render(<Story />);
+    const box = screen.getByRole('textbox', { name: 'Buscar chats' });
+    fireEvent.change(box, { target: { value: 'Ma' } });
+    expect(screen.getByText('Favor informar pelo menos 3 letras')).toBeTruthy();
+    fireEvent.change(box, { target: { value: '(Mar)' } });
+    await act(async () => { vi.advanceTimersByTime(900); });
+    expect(api.calls.filter((c) => c.path === '/api/mongodb/search')).toHaveLength(0);
+    await act(async () => { vi.advanceTimersByTime(200); });
+    expect(api.calls.find((c) => c.path === '/api/mongodb/search')!.body).toEqual({ tab: 'userChats', text: 'Mar' });
+    expect(screen.getByText('Buscando')).toBeTruthy();
+    await act(async () => release());
+    vi.useRealTimers();
+    await waitFor(() => expect(screen.queryByText('Buscando')).toBeNull());
+    expect(await screen.findByText('Marta Achada')).toBeTruthy();
+  });
+
+  it("selection mode: 'Encerrar' lists the chats, confirm posts massClose and toasts 'Chats Encerrados'", async () => {
+    const api = recordingApi({ 'POST /api/rooms/massClose': { meta: { ok: true, message: 'Chats Encerrados', closed: 1 }, data: { closed: ['room-1'], skipped: [] } } });
+    const Story = myChatsWith({ api });
+    render(<Story />);
+    await screen.findByText('Maria Souza');
+    fireEvent.click(screen.getByRole('button', { name: 'Selecionar chats' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Selecionar chat 1001' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Selecionar chat 1002' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Encerrar' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText('Maria Souza')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remover Carlos Lima' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Encerrar' }));
+    await waitFor(() => expect(screen.getByText('Chats Encerrados')).toBeTruthy());
+    expect(api.calls.find((c) => c.path === '/api/rooms/massClose')!.body).toEqual({ chatIds: ['room-1'], closedBy: { justify: 'Encerramento em massa' } });
+  });
+
+  it('new contact: Nome and Telefone with +55 (fixedDDI) start a chat', async () => {
+    const onOpenRoom = vi.fn();
+    const created = room(90);
+    const api = recordingApi({ 'POST /api/rooms': { meta: { ok: true, created: true }, data: created } });
+    const Story = myChatsWith({ api });
+    render(<Story onOpenRoom={onOpenRoom} />);
+    expect(screen.getByText('+55')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Iniciar conversa' }));
+    expect(screen.getByText('Informe o nome de exibição')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Nome'), { target: { value: 'João' } });
+    fireEvent.change(screen.getByLabelText('Telefone'), { target: { value: '(11) 98765-4321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Iniciar conversa' }));
+    await waitFor(() => expect(onOpenRoom).toHaveBeenCalledWith(created));
+    expect(api.calls.find((c) => c.path === '/api/rooms')!.body).toEqual({ contact: { displayName: 'João', phone: '+5511987654321' } });
+  });
+
+  it('renders 100k rooms with only a window of cards in the DOM', async () => {
+    render(<s.HundredThousandRooms />);
+    await screen.findByText('Cliente 10');
+    const cards = document.querySelectorAll('[data-room-id]');
+    expect(cards.length).toBeGreaterThan(0);
+    expect(cards.length).toBeLessThan(40);
+  });
+});

@@ -1,0 +1,124 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Box, Chip, CircularProgress, IconButton, Paper, Tooltip, Typography } from '@mui/material';
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import ChecklistIcon from '@mui/icons-material/Checklist';
+import { availableChatTabs, CHAT_TAB_BY_ID, hasTenantClaim, isAdmin as isAdminUser, messages, type ChatTabId, type RoomTabId } from '@atendimento/schemas';
+import { useConsole } from '../../ConsoleContext';
+import type { Room } from '../../model/chat';
+import { EMPTY_LIST, roomActions, uiActions } from '../../store/consoleStores';
+import { useStore } from '../../store/createStore';
+import { useMinuteClock } from '../../ui/useMinuteClock';
+import { BulkCloseBar } from '../chat-card/BulkCloseBar';
+import { ChatList } from './ChatList';
+import { ChatTabs } from './ChatTabs';
+import { ContactList } from './ContactList';
+import { NewContactForm } from './NewContactForm';
+import { SEARCH_LIST_KEY, SearchBox } from './SearchBox';
+import { useRoomList } from './useRoomList';
+
+/**
+ * The chat list panel (seed 001 §2 "Chat list panel"): new-contact form, search with filters,
+ * vertical tabs with badges, 'Tudo'/'Não Lido' chips, order toggle, the windowed list,
+ * selection mode and the bulk 'Encerrar' bar.
+ */
+export function ChatListPanel({ onOpenRoom }: { onOpenRoom: (room: Room, options?: { beside: boolean }) => void }) {
+  const { user, appConfig, stores, now: nowFn } = useConsole();
+  const tabs = useMemo(() => availableChatTabs(user, appConfig), [user, appConfig]);
+  const ui = useStore(stores.ui, (s) => s);
+  const tab = tabs.includes(ui.tab) ? ui.tab : tabs[1] ?? 'userChats';
+  const [search, setSearch] = useState({ active: false, searching: false });
+  const now = useMinuteClock(nowFn);
+  const admin = isAdminUser(user);
+  const roomTab: RoomTabId = tab === 'contacts' ? 'userChats' : tab;
+  const { list, loadMore } = useRoomList(roomTab, ui.order, ui.unreadOnly && CHAT_TAB_BY_ID[tab].unreadChips);
+  const searchList = useStore(stores.rooms, (s) => s.lists[SEARCH_LIST_KEY] ?? EMPTY_LIST);
+  const records = useStore(stores.rooms, (s) => s.records);
+  const shown = search.active ? searchList : list;
+
+  // Badges: the server's counters; the loaded list while they have not arrived.
+  const counts = useMemo(() => {
+    const out: Partial<Record<string, { total: number; unread: number }>> = { ...ui.counters };
+    if (!out[tab] && tab !== 'contacts') out[tab] = { total: list.ids.length, unread: list.ids.filter((id) => records[id]?.lastMessage?.unread).length };
+    return out;
+  }, [ui.counters, tab, list.ids, records]);
+
+  const open = useCallback((room: Room, options?: { beside: boolean }) => (options ? onOpenRoom(room, options) : onOpenRoom(room)), [onOpenRoom]);
+  const toggle = useCallback((room: Room) => uiActions.toggleSelected(stores.ui, room.id), [stores]);
+  const selectedRooms = ui.selected.map((id) => records[id]).filter((r): r is Room => Boolean(r));
+  const defaultOrder = hasTenantClaim(appConfig, 'ascOrder') ? 'asc' : 'desc';
+  const order = ui.order ?? defaultOrder;
+
+  return (
+    <Paper elevation={1} sx={{ height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden' }} aria-label="Lista de chats">
+      <Box sx={{ p: 1.5, display: 'flex', flexDirection: 'column', gap: 1 }}>
+        <NewContactForm onCreated={open} />
+        <SearchBox tab={tab === 'contacts' ? 'contacts' : tab} onState={setSearch} />
+      </Box>
+      <Box sx={{ flex: 1, display: 'flex', minHeight: 0 }}>
+        <ChatTabs tabs={tabs} value={tab} counts={counts} onChange={(t: ChatTabId) => uiActions.patch(stores.ui, { tab: t, selected: [], selectionMode: false })} />
+        <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0, position: 'relative' }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, px: 1, py: 0.5, borderBottom: '1px solid #eee' }}>
+            <Typography variant="subtitle2" sx={{ flex: 1 }}>{CHAT_TAB_BY_ID[tab].label}</Typography>
+            {CHAT_TAB_BY_ID[tab].unreadChips && !search.active && (
+              <>
+                <Chip label="Tudo" size="small" color={ui.unreadOnly ? 'default' : 'primary'} onClick={() => uiActions.patch(stores.ui, { unreadOnly: false })} />
+                <Chip label="Não Lido" size="small" color={ui.unreadOnly ? 'primary' : 'default'} onClick={() => uiActions.patch(stores.ui, { unreadOnly: true })} />
+              </>
+            )}
+            {tab !== 'contacts' && (
+              <>
+                <Tooltip title={order === 'desc' ? messages.chat.showOlder : messages.chat.showNewer}>
+                  <IconButton size="small" aria-label={order === 'desc' ? messages.chat.showOlder : messages.chat.showNewer} onClick={() => uiActions.patch(stores.ui, { order: order === 'desc' ? 'asc' : 'desc' })}>
+                    {order === 'desc' ? <ArrowDownwardIcon fontSize="small" /> : <ArrowUpwardIcon fontSize="small" />}
+                  </IconButton>
+                </Tooltip>
+                <Tooltip title="Selecionar chats">
+                  <IconButton size="small" aria-label="Selecionar chats" color={ui.selectionMode ? 'primary' : 'default'} onClick={() => uiActions.patch(stores.ui, { selectionMode: !ui.selectionMode, selected: [] })}>
+                    <ChecklistIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              </>
+            )}
+          </Box>
+          <Box sx={{ flex: 1, minHeight: 0, position: 'relative' }}>
+            {tab === 'contacts' && !search.active ? (
+              <ContactList onOpenRoom={open} />
+            ) : (
+              <ChatList
+                ids={shown.ids}
+                records={records}
+                now={now}
+                activeIds={ui.openRooms}
+                selectionMode={ui.selectionMode}
+                selected={ui.selected}
+                isAdmin={admin}
+                onOpen={open}
+                onToggleSelect={toggle}
+                onEndReached={search.active ? undefined : loadMore}
+              />
+            )}
+            {/* Mounted only while searching: a closed Backdrop would stay in the DOM (and in screen readers). */}
+            {search.searching && (
+              <Box role="status" sx={{ position: 'absolute', inset: 0, zIndex: 2, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'rgba(255,255,255,0.7)', flexDirection: 'column', gap: 1 }}>
+                <CircularProgress size={28} />
+                <Typography>{messages.chat.searching}</Typography>
+              </Box>
+            )}
+          </Box>
+          {ui.selectionMode && (
+            <BulkCloseBar
+              rooms={selectedRooms}
+              onRemove={(r) => uiActions.toggleSelected(stores.ui, r.id)}
+              onCancel={() => uiActions.patch(stores.ui, { selectionMode: false, selected: [] })}
+              onDone={() => {
+                for (const r of selectedRooms) roomActions.upsert(stores.rooms, [{ ...r, active: false }]);
+                uiActions.patch(stores.ui, { selectionMode: false, selected: [] });
+              }}
+            />
+          )}
+        </Box>
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,67 @@
+import { Badge, Box, Tab, Tabs, Tooltip } from '@mui/material';
+import ContactsIcon from '@mui/icons-material/Contacts';
+import PersonIcon from '@mui/icons-material/Person';
+import QueueIcon from '@mui/icons-material/Queue';
+import GroupsIcon from '@mui/icons-material/Groups';
+import MailIcon from '@mui/icons-material/Mail';
+import InboxIcon from '@mui/icons-material/Inbox';
+import SmartToyIcon from '@mui/icons-material/SmartToy';
+import AllInboxIcon from '@mui/icons-material/AllInbox';
+import HistoryIcon from '@mui/icons-material/History';
+import ForumIcon from '@mui/icons-material/Forum';
+import type { ReactElement } from 'react';
+import { CHAT_TAB_BY_ID, type ChatTabId } from '@atendimento/schemas';
+
+const ICONS: Record<ChatTabId, ReactElement> = {
+  contacts: <ContactsIcon />,
+  userChats: <PersonIcon />,
+  queuesChats: <QueueIcon />,
+  teamChats: <GroupsIcon />,
+  userMailChat: <MailIcon />,
+  mailChats: <InboxIcon />,
+  botChats: <SmartToyIcon />,
+  allQueuesChats: <AllInboxIcon />,
+  chatsHistories: <HistoryIcon />,
+  internalChats: <ForumIcon />,
+};
+
+/**
+ * Vertical tabs of the chat list (seed 001 §2): icon, title and two badges — red the unread
+ * chats, green the total of the tab.
+ */
+export function ChatTabs({ tabs, value, counts, onChange }: { tabs: ChatTabId[]; value: ChatTabId; counts: Partial<Record<string, { total: number; unread: number }>>; onChange: (tab: ChatTabId) => void }) {
+  return (
+    <Tabs orientation="vertical" value={tabs.includes(value) ? value : false} onChange={(_, v: ChatTabId) => onChange(v)} variant="scrollable" aria-label="Abas de chats" sx={{ borderRight: 1, borderColor: 'divider', minWidth: 84 }}>
+      {tabs.map((id) => {
+        const c = counts[id];
+        const label = CHAT_TAB_BY_ID[id].label;
+        return (
+          <Tab
+            key={id}
+            value={id}
+            aria-label={label}
+            data-tab={id}
+            sx={{ minWidth: 84, px: 0.5, py: 1, fontSize: 11, textTransform: 'none' }}
+            label={
+              <Tooltip title={label} placement="right">
+                <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 0.25 }}>
+                  <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
+                    <Badge badgeContent={c?.unread ?? 0} color="error" max={999} data-badge="unread" overlap="circular">
+                      {ICONS[id]}
+                    </Badge>
+                  </Box>
+                  <span>{label}</span>
+                  {id !== 'contacts' && (
+                    <Box component="span" data-badge="total" sx={{ bgcolor: 'success.main', color: '#fff', borderRadius: 8, px: 0.75, fontSize: 10, lineHeight: '16px', minWidth: 16 }}>
+                      {c?.total ?? 0}
+                    </Box>
+                  )}
+                </Box>
+              </Tooltip>
+            }
+          />
+        );
+      })}
+    </Tabs>
+  );
+}

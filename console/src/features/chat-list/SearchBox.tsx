@@ -1,0 +1,106 @@
+import { useEffect, useRef, useState } from 'react';
+import { Box, Divider, FormControlLabel, IconButton, InputAdornment, Menu, Slider, Switch, TextField, Tooltip, Typography } from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import { hasTenantClaim, type RoomSearchAnswer, type RoomSearchInput, type RoomTabId } from '@atendimento/schemas';
+import { useConsole } from '../../ConsoleContext';
+import { roomActions } from '../../store/consoleStores';
+import { LIMITS } from '../../ui/constants';
+import { normalizeSearch } from './searchTerm';
+
+export const SEARCH_LIST_KEY = 'search';
+
+export interface SearchFilters {
+  text: string;
+  nps: [number, number];
+  dates: [string, string] | null;
+  myContacts: boolean;
+}
+
+/**
+ * Search box with its filter menu (seed 001 §2, §5): runs POST /api/mongodb/search 1 s after
+ * the last change when the term is valid or a filter is set; otherwise clears the search.
+ * Results go to the 'search' list; `onState` tells the panel whether a search is shown/running.
+ */
+export function SearchBox({ tab, onState }: { tab: RoomTabId | 'contacts'; onState: (state: { active: boolean; searching: boolean }) => void }) {
+  const { api, stores, appConfig } = useConsole();
+  const npsMax = hasTenantClaim(appConfig, 'npsFive') ? 5 : 10;
+  const npsMin = npsMax === 5 ? 1 : 0;
+  const [filters, setFilters] = useState<SearchFilters>({ text: '', nps: [npsMin, npsMax], dates: null, myContacts: false });
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const term = normalizeSearch(filters.text);
+  const onStateRef = useRef(onState);
+  onStateRef.current = onState;
+  const seq = useRef(0);
+
+  useEffect(() => {
+    const npsSet = filters.nps[0] !== npsMin || filters.nps[1] !== npsMax;
+    const wanted = !term.error && (term.text !== '' || npsSet || filters.dates !== null || filters.myContacts);
+    if (!wanted) {
+      onStateRef.current({ active: false, searching: false });
+      return;
+    }
+    const run = ++seq.current;
+    const timer = setTimeout(async () => {
+      onStateRef.current({ active: true, searching: true });
+      const body: RoomSearchInput = {
+        ...(tab !== 'contacts' ? { tab } : {}),
+        ...(term.text ? { text: term.text } : {}),
+        ...(npsSet ? { nps: filters.nps } : {}),
+        ...(filters.dates ? { dates: filters.dates } : {}),
+        ...(filters.myContacts ? { myContacts: true } : {}),
+      };
+      try {
+        const res = await api.request<RoomSearchAnswer>('/api/mongodb/search', { method: 'POST', body });
+        if (run !== seq.current) return;
+        roomActions.setList(stores.rooms, SEARCH_LIST_KEY, res.body.rooms, { total: res.body.meta.count });
+      } catch {
+        if (run === seq.current) roomActions.setList(stores.rooms, SEARCH_LIST_KEY, []);
+      }
+      if (run === seq.current) onStateRef.current({ active: true, searching: false });
+    }, LIMITS.searchDebounceMs);
+    return () => clearTimeout(timer);
+  }, [term.text, term.error, filters.nps, filters.dates, filters.myContacts, tab, npsMin, npsMax, api, stores]);
+
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5 }}>
+      <TextField
+        size="small"
+        fullWidth
+        placeholder="Buscar"
+        value={filters.text}
+        onChange={(e) => setFilters((f) => ({ ...f, text: e.target.value }))}
+        error={Boolean(term.error)}
+        helperText={term.error ?? undefined}
+        inputProps={{ 'aria-label': 'Buscar chats' }}
+        InputProps={{ startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> }}
+      />
+      <Tooltip title="Filtros">
+        <IconButton aria-label="Filtros" onClick={(e) => setAnchor(e.currentTarget)}><FilterListIcon /></IconButton>
+      </Tooltip>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        <Box sx={{ px: 2, py: 1, width: 280 }}>
+          {tab === 'chatsHistories' && (
+            <Box sx={{ display: 'flex', gap: 1, mb: 1 }}>
+              <TextField type="date" size="small" label="De" InputLabelProps={{ shrink: true }} value={filters.dates?.[0] ?? ''} onChange={(e) => setFilters((f) => ({ ...f, dates: e.target.value ? [e.target.value, f.dates?.[1] ?? e.target.value] : null }))} />
+              <TextField type="date" size="small" label="Até" InputLabelProps={{ shrink: true }} value={filters.dates?.[1] ?? ''} onChange={(e) => setFilters((f) => ({ ...f, dates: e.target.value ? [f.dates?.[0] ?? e.target.value, e.target.value] : null }))} />
+            </Box>
+          )}
+          <Typography variant="caption">NPS</Typography>
+          <Slider
+            value={filters.nps}
+            min={npsMin}
+            max={npsMax}
+            step={1}
+            marks
+            valueLabelDisplay="auto"
+            onChange={(_, v) => setFilters((f) => ({ ...f, nps: v as [number, number] }))}
+            getAriaLabel={(i) => (i === 0 ? 'NPS mínimo' : 'NPS máximo')}
+          />
+          <Divider sx={{ my: 1 }} />
+          <FormControlLabel control={<Switch checked={filters.myContacts} onChange={(e) => setFilters((f) => ({ ...f, myContacts: e.target.checked }))} />} label="Meus contatos" />
+        </Box>
+      </Menu>
+    </Box>
+  );
+}

@@ -1,0 +1,57 @@
+import { useCallback, useMemo, useState } from 'react';
+import { CHAT_TAB_BY_ID, MAX_ROOMS_LIMIT, type Filter, type RoomsPageAnswer, type RoomTabId } from '@atendimento/schemas';
+import { useConsole } from '../../ConsoleContext';
+import { useLiveQuery } from '../../realtime/useLiveQuery';
+import { EMPTY_LIST, roomActions, type RoomList } from '../../store/consoleStores';
+import { useStore } from '../../store/createStore';
+
+const UNREAD: Filter = { field: 'lastMessage.unread', op: '==', value: true };
+const REST_PAGE = 100;
+
+/** Store key of a tab's list for one order and unread choice. */
+export function roomListKey(tab: RoomTabId, order: 'asc' | 'desc', unreadOnly: boolean): string {
+  return `${tab}|${order}|${unreadOnly ? 'unread' : 'all'}`;
+}
+
+/**
+ * The rooms of a tab: a live window (the tab's limit, raised as the agent scrolls, up to
+ * MAX_ROOMS_LIMIT), then REST pages after it (GET /api/rooms?after=) for longer histories.
+ */
+export function useRoomList(tab: RoomTabId, order: 'asc' | 'desc', unreadOnly: boolean): { list: RoomList; listKey: string; loadMore: () => void } {
+  const { api, stores } = useConsole();
+  const listKey = roomListKey(tab, order, unreadOnly);
+  const [limits, setLimits] = useState<Record<string, number>>({});
+  const limit = limits[listKey] ?? CHAT_TAB_BY_ID[tab].limit;
+  const filter = unreadOnly ? UNREAD : null;
+  const query = useMemo(() => ({ tab, order, limit, ...(filter ? { filter } : {}) }), [tab, order, limit, filter]);
+  const target = useMemo(() => ({ collection: 'rooms' as const, listKey }), [listKey]);
+  useLiveQuery('rooms', query, target);
+  const list = useStore(stores.rooms, (s) => s.lists[listKey] ?? EMPTY_LIST);
+
+  const loadMore = useCallback(() => {
+    const current = stores.rooms.get().lists[listKey] ?? EMPTY_LIST;
+    if (current.isFetching || current.ids.length - current.extraIds.length < limit) return; // the live window is not full: nothing more
+    if (limit < MAX_ROOMS_LIMIT) {
+      roomActions.patchList(stores.rooms, listKey, { isFetching: true });
+      setLimits((l) => ({ ...l, [listKey]: Math.min(MAX_ROOMS_LIMIT, limit * 2) }));
+      return;
+    }
+    if (current.extraIds.length > 0 && current.next === null) return; // REST pages exhausted
+    roomActions.patchList(stores.rooms, listKey, { isFetching: true });
+    void (async () => {
+      const params = new URLSearchParams({ tab, order, limit: String(current.next ? REST_PAGE : MAX_ROOMS_LIMIT) });
+      if (filter) params.set('filter', JSON.stringify(filter));
+      // The first REST call re-reads the live window only to learn the cursor after it.
+      if (current.next) params.set('after', current.next);
+      try {
+        const { body } = await api.request<RoomsPageAnswer>(`/api/rooms?${params}`, { notify: false });
+        roomActions.appendList(stores.rooms, listKey, body.data, { next: body.meta.next, hasMore: body.meta.next !== null });
+        if (!current.next && body.meta.next) roomActions.patchList(stores.rooms, listKey, { isFetching: false });
+      } catch (e) {
+        roomActions.patchList(stores.rooms, listKey, { isFetching: false, error: (e as Error).message });
+      }
+    })();
+  }, [api, stores, listKey, limit, tab, order, filter]);
+
+  return { list, listKey, loadMore };
+}

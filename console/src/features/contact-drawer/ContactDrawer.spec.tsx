@@ -1,0 +1,44 @@
+import { describe, expect, it, vi } from 'vitest';
+import { composeStories, composeStory } from '@storybook/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import * as stories from './ContactDrawer.stories';
+import { drawerApi } from './ContactDrawer.stories';
+
+const s = composeStories(stories);
+
+describe('ContactDrawer (seed 001 §2 "Right contact drawer")', () => {
+  it('shows avatar, name, id, masked phone and e-mail of the loaded contact', async () => {
+    const { container } = render(<s.Contact />);
+    const drawer = screen.getByRole('complementary', { name: 'Contato' });
+    expect(within(drawer).getByText('Maria Souza')).toBeTruthy();
+    expect(container.querySelector('[data-contact-id]')!.textContent).toBe('contact-1');
+    expect(container.querySelector('[data-contact-phone]')!.textContent).toBe('+55 (11) 98765.4321');
+    expect(await within(drawer).findByText('maria@exemplo.com.br')).toBeTruthy();
+    expect(within(drawer).queryByText('Contato Bloqueado')).toBeNull();
+    expect(drawer.style.width || getComputedStyle(drawer).width).toBe('226px');
+  });
+
+  it("marks a blocked contact 'Contato Bloqueado'", async () => {
+    render(<s.BlockedContact />);
+    expect(await screen.findByText('Contato Bloqueado')).toBeTruthy();
+  });
+
+  it("lists the contact's chat history 5 at a time; 'Ver mais' loads the rest and a click opens the chat", async () => {
+    const api = drawerApi();
+    const onOpenRoom = vi.fn();
+    const Story = composeStory(stories.Contact, { ...stories.default, parameters: { api } } as Parameters<typeof composeStory>[1]);
+    render(<Story onOpenRoom={onOpenRoom} />);
+    const list = screen.getByRole('list', { name: 'Histórico de chats' });
+    await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(5));
+    const first = api.calls.find((c) => c.path.startsWith('/api/rooms?'))!;
+    const params = new URLSearchParams(first.path.split('?')[1]);
+    expect(params.get('tab')).toBe('chatsHistories');
+    expect(params.get('limit')).toBe('5');
+    expect(JSON.parse(params.get('filter')!)).toEqual({ field: 'author.id', op: '==', value: 'contact-1' });
+    fireEvent.click(screen.getByRole('button', { name: 'Ver mais' }));
+    await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(7));
+    expect(screen.queryByRole('button', { name: 'Ver mais' })).toBeNull();
+    fireEvent.click(within(list).getAllByRole('button')[0]!);
+    expect(onOpenRoom).toHaveBeenCalledWith(expect.objectContaining({ id: 'room-200' }));
+  });
+});

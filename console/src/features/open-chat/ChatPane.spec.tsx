@@ -1,0 +1,220 @@
+import { describe, expect, it } from 'vitest';
+import { composeStories, composeStory } from '@storybook/react';
+import { configure, act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import * as stories from './ChatPane.stories';
+import { chatLive } from './ChatPane.stories';
+import { recordingApi } from '../../fixtures/StoryConsole';
+import { appConfig } from '../../fixtures/chatFixtures';
+import { conversationMessage, messagesPage, openRoom } from '../../fixtures/conversation';
+import { buildMessage } from '../../fixtures/builders';
+import type { LiveRecord } from '../../realtime/liveSource';
+
+const s = composeStories(stories);
+// These render the whole open chat; on a busy 2-core machine a render can exceed the default 1 s.
+configure({ asyncUtilTimeout: 4000 });
+const openWith = (parameters: Record<string, unknown>) => composeStory(stories.Open, { ...stories.default, parameters } as Parameters<typeof composeStory>[1]);
+const log = () => screen.getByRole('log', { name: 'Mensagens' });
+
+/** jsdom has no layout: give the message list a height and put it at `top`. */
+function scrollLog(top: number, height = 3000, client = 500) {
+  const el = log();
+  Object.defineProperty(el, 'scrollHeight', { value: height, configurable: true });
+  Object.defineProperty(el, 'clientHeight', { value: client, configurable: true });
+  el.scrollTop = top;
+  fireEvent.scroll(el);
+}
+
+const roomCalls = (api: ReturnType<typeof recordingApi>) => api.calls.filter((c) => c.method !== 'GET');
+const pageApi = (extra: Record<string, unknown> = {}) =>
+  recordingApi({ 'GET /api/rooms/*': messagesPage(), 'PATCH /api/rooms/*': { meta: { ok: true }, data: openRoom }, 'GET /api/fixedMessages': [], ...extra });
+
+describe('ChatPane (seed 001 §2 "Open chat", §4 "Chat menu by state")', () => {
+  it('shows the header (contact, room number, channel, queues, agents, tags) and the newest 20 messages', async () => {
+    const { container } = render(<s.Open />);
+    const header = container.querySelector('[data-chat-header]') as HTMLElement;
+    expect(within(header).getByRole('heading', { name: 'Maria Souza' })).toBeTruthy();
+    expect(within(header).getByText('#1001')).toBeTruthy();
+    expect(within(header).getByText(/Web chat · \+55 \(11\) 98765\.4321/)).toBeTruthy();
+    for (const chip of ['Vendas', 'Ana Agente', 'VIP', 'Padaria Central']) expect(within(header).getByText(chip)).toBeTruthy();
+    expect(await screen.findByText('Vocês entregam no sábado?')).toBeTruthy();
+    expect(container.querySelectorAll('[data-message-id]')).toHaveLength(20);
+  });
+
+  it("puts 'N MENSAGENS NÃO LIDAS' before the unread contact messages ('1 MENSAGEM NÃO LIDA' for one)", async () => {
+    const { container, unmount } = render(<s.Open />);
+    const divider = await waitFor(() => {
+      const el = container.querySelector('[data-unread-divider]') as HTMLElement | null;
+      expect(el).toBeTruthy();
+      return el!;
+    });
+    expect(divider.textContent).toBe('2 MENSAGENS NÃO LIDAS');
+    expect((divider.parentElement!.querySelector('[data-message-id]') as HTMLElement).dataset.messageId).toBe('room-1-m28');
+    unmount();
+    const one = render(<s.OneUnread />);
+    await waitFor(() => expect(one.container.querySelector('[data-unread-divider]')!.textContent).toBe('1 MENSAGEM NÃO LIDA'));
+  });
+
+  it('scrolling to the top loads the older page (20 per page) and stops when there is no more', async () => {
+    const api = pageApi();
+    const Story = openWith({ api });
+    const { container } = render(<Story />);
+    await screen.findByText('Vocês entregam no sábado?');
+    scrollLog(0);
+    expect(await screen.findByText('Oi, tudo bem? Quero fazer um pedido.')).toBeTruthy();
+    expect(container.querySelectorAll('[data-message-id]')).toHaveLength(30);
+    expect(api.calls.filter((c) => c.path.startsWith('/api/rooms/room-1/messages')).map((c) => c.path)).toEqual(['/api/rooms/room-1/messages?limit=40']);
+    scrollLog(0);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(api.calls.filter((c) => c.path.startsWith('/api/rooms/room-1/messages'))).toHaveLength(1);
+  });
+
+  it('a message arriving while scrolled up counts on the scroll-to-bottom badge; the button goes back down', async () => {
+    const live = chatLive();
+    const Story = openWith({ live, api: pageApi() });
+    const { container } = render(<Story />);
+    await screen.findByText('Vocês entregam no sábado?');
+    scrollLog(1200);
+    const button = await screen.findByRole('button', { name: 'Ir para o fim' });
+    act(() => live.push('messages', { added: [buildMessage({ id: 'room-1-new', createdAt: new Date().toISOString(), author: { id: 'contact-1', displayName: 'Maria Souza', type: 'client' }, text: 'Alguém aí?' }) as unknown as LiveRecord] }));
+    expect(await screen.findByText('Alguém aí?')).toBeTruthy();
+    await waitFor(() => expect(container.querySelector('[data-new-count]')!.getAttribute('data-new-count')).toBe('1'));
+    fireEvent.click(button);
+    expect(log().scrollTop).toBe(3000);
+  });
+
+  it('clicking a reply quote loads older pages until the answered message shows and highlights it', async () => {
+    const api = pageApi();
+    const Story = openWith({ api });
+    const { container } = render(<Story />);
+    await screen.findByText('Mensagem 25 de Ana');
+    const quote = container.querySelector('[data-message-id="room-1-m25"] [data-reply-preview]') as HTMLElement;
+    fireEvent.click(quote);
+    await waitFor(() => expect(container.querySelector('[data-message-id="room-1-m01"]')).toBeTruthy());
+    await waitFor(() => expect(getComputedStyle(container.querySelector('[data-message-id="room-1-m01"] > div') as HTMLElement).outline).toContain('2px solid'));
+  });
+
+  it("menu of the agent's active chat: leave, close, close without notice, mark read/unread", async () => {
+    render(<s.Open />);
+    fireEvent.click(screen.getByRole('button', { name: 'Opções do chat' }));
+    const items = screen.getAllByRole('menuitem').map((i) => i.textContent);
+    expect(items).toEqual(['Sair do chat', 'Encerrar', 'Encerrar sem aviso', 'Marcar como lido']);
+  });
+
+  it("close asks for a justification ('Escolha uma justificativa de encerramento!') and sends it", async () => {
+    const api = pageApi();
+    const Story = openWith({ api });
+    render(<Story />);
+    fireEvent.click(screen.getByRole('button', { name: 'Opções do chat' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Encerrar' }));
+    const dialog = screen.getByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Encerrar' }));
+    expect(within(dialog).getByText('Escolha uma justificativa de encerramento!')).toBeTruthy();
+    expect(roomCalls(api).filter((c) => c.path.endsWith('/close'))).toHaveLength(0);
+    fireEvent.mouseDown(within(dialog).getByRole('combobox'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Resolvido' }));
+    fireEvent.change(within(dialog).getByLabelText('Observação'), { target: { value: 'Pedido entregue' } });
+    fireEvent.change(within(dialog).getByLabelText('Próximo contato (DD/MM/AAAA)'), { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Encerrar' }));
+    await waitFor(() => expect(roomCalls(api).find((c) => c.path === '/api/rooms/room-1/close')!.body).toEqual({ closedBy: { justify: 'Resolvido', obs: 'Pedido entregue' } }));
+  });
+
+  it('with reportOnly the justification is optional; close without notice calls closeNoMessage', async () => {
+    const api = pageApi();
+    const Story = openWith({ api, config: { ...appConfig, closeJustify: { ...appConfig.closeJustify, reportOnly: true } } });
+    render(<Story />);
+    fireEvent.click(screen.getByRole('button', { name: 'Opções do chat' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Encerrar sem aviso' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Encerrar' }));
+    await waitFor(() => expect(roomCalls(api).find((c) => c.path === '/api/rooms/room-1/closeNoMessage')!.body).toEqual({ closedBy: { justify: null, obs: null } }));
+  });
+
+  it("'Marcar como lido' / leave call PATCH /api/rooms/:id and /pull", async () => {
+    const api = pageApi();
+    const Story = openWith({ api });
+    render(<Story />);
+    fireEvent.click(screen.getByRole('button', { name: 'Opções do chat' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Marcar como lido' }));
+    await waitFor(() => expect(roomCalls(api).some((c) => c.path === '/api/rooms/room-1' && JSON.stringify(c.body) === '{"lastMessage":{"unread":false}}')).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Opções do chat' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Sair do chat' }));
+    await waitFor(() => expect(roomCalls(api).some((c) => c.path === '/api/rooms/room-1/pull')).toBe(true));
+  });
+
+  it("a queued chat offers 'Entrar no chat' (push) instead of the composer", async () => {
+    const api = recordingApi({ 'PATCH /api/rooms/*': { meta: { ok: true }, data: null } });
+    const Story = composeStory(stories.Queued, { ...stories.default, parameters: { ...stories.Queued.parameters, api } } as Parameters<typeof composeStory>[1]);
+    const { container } = render(<Story />);
+    expect(container.querySelector('[data-composer]')).toBeNull();
+    expect(screen.getByText('Entre no chat para enviar mensagens.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Opções do chat' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Entrar no chat' }));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'PATCH' && c.path === '/api/rooms/room-3/push')).toBe(true));
+  });
+
+  it('a closed chat offers only the contact and has no composer; the read-only variant has no menu and no close', async () => {
+    const closed = render(<s.Closed />);
+    expect(closed.container.querySelector('[data-composer]')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Opções do chat' }));
+    expect(screen.getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Contato']);
+    closed.unmount();
+    const ro = render(<s.ReadOnly />);
+    expect(await screen.findByText('Vocês entregam no sábado?')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Opções do chat' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Fechar chat' })).toBeNull();
+    expect(ro.container.querySelector('[data-composer]')).toBeNull();
+  });
+
+  it("a send that fails shows 'Erro no Envio'-style failure with resend, which posts again with the same idempotency key", async () => {
+    let attempts = 0;
+    const api = pageApi({
+      'POST /api/rooms/room-1/message': (call: { body: { text: string; clientId: string } }) => {
+        attempts += 1;
+        if (attempts === 1) return new Error('Não foi possivel contactar o sistema');
+        return { meta: { ok: true, created: true }, data: { ...conversationMessage(40), id: 'stored-1', text: call.body.text, author: { id: 'u-ana', displayName: 'Ana Agente', type: 'agent' }, status: { sent: true } } };
+      },
+    });
+    const Story = openWith({ api });
+    const { container } = render(<Story />);
+    await screen.findByText('Vocês entregam no sábado?');
+    const box = screen.getByRole('textbox', { name: 'Digite uma mensagem' });
+    fireEvent.change(box, { target: { value: 'Entregamos sim!' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    const resend = await screen.findByRole('button', { name: 'Reenviar' });
+    expect(container.querySelector('[data-delivery="failed"]')).toBeTruthy();
+    fireEvent.click(resend);
+    await waitFor(() => expect(container.querySelector('[data-message-id="stored-1"]')).toBeTruthy());
+    const posts = api.calls.filter((c) => c.path === '/api/rooms/room-1/message');
+    expect(posts).toHaveLength(2);
+    expect((posts[0]!.body as { clientId: string }).clientId).toBe((posts[1]!.body as { clientId: string }).clientId);
+    expect(container.querySelectorAll('[data-message-id^="pending:"]')).toHaveLength(0);
+  });
+
+  it("edits an own message in 'Editar mensagem' and deletes one ('Mensagem apagada')", async () => {
+    const own = conversationMessage(27);
+    const api = pageApi({
+      'POST /api/rooms/room-1/message': (call: { body: { text: string } }) => ({ meta: { ok: true, created: true }, data: { ...own, text: call.body.text, versions: [{ text: own.text, editedAt: '', editedBy: 'u-ana' }] } }),
+      'POST /api/zApi/deleteMessage': { data: { ...conversationMessage(25), status: { sent: true, deleted: true } } },
+    });
+    const Story = openWith({ api });
+    const { container } = render(<Story />);
+    await screen.findByText('Mensagem 27 de Ana');
+    const bubble = container.querySelector('[data-message-id="room-1-m27"]') as HTMLElement;
+    fireEvent.click(within(bubble).getByRole('button', { name: 'Opções da mensagem' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Editar' }));
+    const dialog = screen.getByRole('dialog', { name: 'Editar mensagem' });
+    const save = within(dialog).getByRole('button', { name: 'Salvar' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'Mensagem 27 corrigida' } });
+    fireEvent.click(save);
+    expect(await screen.findByText('Mensagem 27 corrigida')).toBeTruthy();
+    expect(api.calls.find((c) => c.path === '/api/rooms/room-1/message')!.body).toMatchObject({ text: 'Mensagem 27 corrigida', editMessageId: 'room-1-m27' });
+
+    // The dialog hides the rest of the page from assistive tech (aria-hidden) until it has closed.
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Editar mensagem' })).toBeNull());
+    const other = container.querySelector('[data-message-id="room-1-m25"]') as HTMLElement;
+    fireEvent.click(within(other).getByRole('button', { name: 'Opções da mensagem' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Excluir' }));
+    await waitFor(() => expect(within(container.querySelector('[data-message-id="room-1-m25"]') as HTMLElement).getByText('Mensagem apagada')).toBeTruthy());
+    expect(api.calls.find((c) => c.path === '/api/zApi/deleteMessage')!.body).toEqual({ roomId: 'room-1', messageIntId: 'room-1-m25', messageId: 'room-1-ext25', channelId: 'webchat-site', phone: '5511987654321' });
+  });
+});

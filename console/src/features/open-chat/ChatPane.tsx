@@ -1,0 +1,165 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { Box, Chip, IconButton, Paper, Tooltip, Typography } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import { messages as seedTexts } from '@atendimento/schemas';
+import { useConsole } from '../../ConsoleContext';
+import type { ChatMessage, Room } from '../../model/chat';
+import { useLiveQuery } from '../../realtime/useLiveQuery';
+import { useStore } from '../../store/createStore';
+import { uiActions } from '../../store/consoleStores';
+import { ContactAvatar } from '../../ui/ContactAvatar';
+import { formatPhone, visibleContexts } from '../../ui/format';
+import { texts } from '../../ui/texts';
+import { CHANNEL_LABELS } from '../chat-card/ChatCard';
+import { Composer } from '../composer/Composer';
+import { EditMessageDialog } from '../composer/EditMessageDialog';
+import { ChatMenu } from './ChatMenu';
+import { MessageList } from './MessageList';
+import { useChatActions } from './useChatActions';
+
+/** Title of a chat: group subject, internal chat name, else the contact's name (seed 001 §2). */
+export function chatTitle(room: Room): string {
+  if (room.group) return room.groupData?.subject ?? room.author?.displayName ?? '';
+  if (room.internal) return room.internalChatName ?? room.author?.displayName ?? '';
+  return room.author?.displayName ?? '';
+}
+
+function ChatHeader({ room, onContact, menu, onClose }: { room: Room; onContact: () => void; menu: React.ReactNode; onClose?: () => void }) {
+  const chips = [
+    ...(room.queues ?? []).map((q) => ({ key: `q${q.id}`, label: q.displayName ?? q.name, color: 'primary' as const })),
+    ...visibleContexts(room.contexts).map((c) => ({ key: `x${c}`, label: c, color: 'secondary' as const })),
+    ...(room.agents ?? []).map((a) => ({ key: `a${a.id}`, label: a.displayName, color: 'success' as const })),
+    ...(room.clientsName ?? []).map((c) => ({ key: `c${c}`, label: c, color: 'info' as const })),
+    ...(room.tagsNames ?? []).map((t) => ({ key: `t${t}`, label: t, color: 'warning' as const })),
+  ];
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1, borderBottom: '1px solid #ddd', bgcolor: '#fff' }} data-chat-header>
+      <Box onClick={onContact} sx={{ cursor: 'pointer' }}><ContactAvatar name={chatTitle(room)} photoUrl={room.author?.photoUrl} /></Box>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
+          <Typography variant="subtitle1" fontWeight={600} noWrap role="heading" aria-level={2}>{chatTitle(room)}</Typography>
+          <Typography variant="caption" color="text.secondary" data-room-inc>#{room.roomInc}</Typography>
+          {!room.active && <Chip size="small" label={texts.composer.closedChat} />}
+        </Box>
+        <Typography variant="caption" color="text.secondary" component="div" noWrap>
+          {CHANNEL_LABELS[room.channel] ?? room.channel}
+          {!room.internal && room.chatId && !room.chatId.startsWith('webchat:') ? ` · ${formatPhone(room.chatId)}` : ''}
+        </Typography>
+        {chips.length > 0 && (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
+            {chips.map((c) => <Chip key={c.key} size="small" label={c.label} color={c.color} variant="outlined" />)}
+          </Box>
+        )}
+      </Box>
+      {menu}
+      {onClose && (
+        <Tooltip title={texts.menu.closePane}>
+          <IconButton aria-label={texts.menu.closePane} onClick={onClose}><CloseIcon /></IconButton>
+        </Tooltip>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * One open chat (seed 001 §2 "Open chat"): header, message list and composer. The room stays
+ * live (`rooms` by roomId) while the pane is open. In the public read-only variant (`readOnly`
+ * from the context) there is no menu, no close button and no composer.
+ */
+export function ChatPane({ roomId, onOpenContact }: { roomId: string; onOpenContact?: (room: Room) => void }) {
+  const { stores, user, readOnly } = useConsole();
+  const room = useStore(stores.rooms, (s) => s.records[roomId]);
+  const query = useMemo(() => ({ roomId }), [roomId]);
+  const target = useMemo(() => ({ collection: 'room' as const, roomId }), [roomId]);
+  useLiveQuery('rooms', query, target);
+
+  if (!room) {
+    return (
+      <Paper sx={{ height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center' }} data-chat-pane={roomId}>
+        <Typography color="text.secondary">...</Typography>
+      </Paper>
+    );
+  }
+  return <OpenChat key={room.id} room={room} readOnly={readOnly} uid={user?.id ?? null} onOpenContact={onOpenContact} />;
+}
+
+function OpenChat({ room, readOnly, uid, onOpenContact }: { room: Room; readOnly: boolean; uid: string | null; onOpenContact?: (room: Room) => void }) {
+  const { stores } = useConsole();
+  const actions = useChatActions(room);
+  const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
+  const [editing, setEditing] = useState<ChatMessage | null>(null);
+  const [dropped, setDropped] = useState<File[] | null>(null);
+  const [atBottom, setAtBottom] = useState(true);
+  const inRoom = (room.agents ?? []).some((a) => a.id === uid);
+  const markedFor = useRef<string | null>(null);
+
+  // Reading the chat at the bottom marks it read (seed 001 §4 "Unread"), once per last message.
+  useEffect(() => {
+    const last = room.lastMessage;
+    if (readOnly || !inRoom || !atBottom || !last?.unread || markedFor.current === last.messageId) return;
+    markedFor.current = last.messageId;
+    void actions.setUnread(false);
+  }, [readOnly, inRoom, atBottom, room.lastMessage, actions]);
+
+  const messageActions = useMemo(
+    () => (readOnly
+      ? {}
+      : {
+          onReply: (m: ChatMessage) => setReplyTo(m),
+          onEdit: (m: ChatMessage) => setEditing(m),
+          onDelete: (m: ChatMessage) => void actions.remove(m),
+          onReact: (m: ChatMessage, emoji: string) => void actions.react(m, emoji),
+          onResend: (m: ChatMessage) => void actions.resend(m),
+        }),
+    [readOnly, actions],
+  );
+  const openContact = useCallback(() => {
+    uiActions.patch(stores.ui, { drawerRoomId: room.id });
+    onOpenContact?.(room);
+  }, [stores, room, onOpenContact]);
+
+  const onDrop = (e: DragEvent) => {
+    if (readOnly || !room.active) return;
+    const files = Array.from(e.dataTransfer?.files ?? []);
+    if (files.length === 0) return;
+    e.preventDefault();
+    setDropped(files);
+  };
+
+  return (
+    <Paper
+      elevation={1}
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden', minWidth: 0 }}
+      data-chat-pane={room.id}
+      onDragOver={(e) => { if (!readOnly) e.preventDefault(); }}
+      onDrop={onDrop}
+    >
+      <ChatHeader
+        room={room}
+        onContact={openContact}
+        menu={readOnly ? null : <ChatMenu room={room} actions={actions} onContact={openContact} />}
+        onClose={readOnly ? undefined : () => uiActions.closeRoom(stores.ui, room.id)}
+      />
+      <MessageList room={room} actions={messageActions} onAtBottom={setAtBottom} />
+      {!readOnly && room.active && (inRoom || room.internal ? (
+        <Composer room={room} actions={actions} replyTo={replyTo} onCancelReply={() => setReplyTo(null)} dropped={dropped} onDroppedConsumed={() => setDropped(null)} />
+      ) : (
+        <Box sx={{ p: 2, borderTop: '1px solid #ddd', bgcolor: '#f0f2f5', display: 'flex', alignItems: 'center', gap: 2 }} data-enter-first>
+          <Typography variant="body2" sx={{ flex: 1 }}>{seedTexts.chatServer.enterFirst}</Typography>
+          <Chip color="primary" label={texts.menu.enter} onClick={() => void actions.enter()} />
+        </Box>
+      ))}
+      {!readOnly && (
+        <EditMessageDialog
+          message={editing}
+          onCancel={() => setEditing(null)}
+          onSave={(text) => {
+            const target = editing;
+            setEditing(null);
+            if (target) void actions.sendText({ text, editMessageId: target.id });
+          }}
+        />
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,204 @@
+import { useMemo } from 'react';
+import type { CloseRoomInput, MessageAnswer, RoomAnswer, SendMessageInput, UploadKind } from '@atendimento/schemas';
+import { useConsole } from '../../ConsoleContext';
+import type { ChatMessage, Room } from '../../model/chat';
+import { chatPaths, newIdempotencyKey, type DeleteMessageInput } from '../../model/chatApi';
+import { messageActions, roomActions } from '../../store/consoleStores';
+
+export interface SendTextInput {
+  text: string;
+  annotation?: boolean;
+  replyTo?: ChatMessage | null;
+  editMessageId?: string | null;
+}
+
+export interface SendFileInput {
+  file: File;
+  kind: UploadKind;
+  caption?: string;
+  annotation?: boolean;
+  replyTo?: ChatMessage | null;
+}
+
+/**
+ * The calls of one open chat (seed 001 §7). Every send carries an idempotency key (`clientId`
+ * and header Idempotency-Key): a resend after a network failure reuses it, so the server
+ * creates one message. Own sends show at once as `pending:<key>` and are replaced by the stored
+ * message when the answer (or the live change) arrives.
+ */
+export function useChatActions(room: Room) {
+  const { api, stores, user, notify, now } = useConsole();
+  return useMemo(() => {
+    const roomId = room.id;
+    const replyRef = (m: ChatMessage | null | undefined) => (m ? m.messageExtId ?? m.id : null);
+
+    function pending(key: string, over: Partial<ChatMessage>): ChatMessage {
+      return {
+        id: `pending:${key}`,
+        roomId,
+        messageExtId: null,
+        messageId: `pending:${key}`,
+        replyTo: null,
+        replied: null,
+        from: 'vueJs',
+        to: 'vueJs',
+        channel: room.channel,
+        channelId: typeof room.channelId === 'string' ? room.channelId : null,
+        type: 'text',
+        text: null,
+        author: { id: user.id, displayName: user.displayName ?? '', type: 'agent' },
+        annotation: false,
+        hide: false,
+        internal: room.internal,
+        caption: null,
+        editMessageId: null,
+        status: null,
+        versions: [],
+        reaction: null,
+        reactions: [],
+        nps: null,
+        csat: null,
+        referral: null,
+        lifeControl: { createdAt: new Date(now()).toISOString(), deletedAt: null },
+        idempotencyKey: key,
+        ...over,
+      };
+    }
+
+    function failPending(key: string, error: unknown) {
+      const id = `pending:${key}`;
+      const current = stores.messages.get().records[id];
+      if (!current) return;
+      messageActions.upsert(stores.messages, roomId, [{ ...current, status: { failed: true, errors: [{ title: (error as Error).message }] } }]);
+    }
+
+    async function postText(key: string, body: SendMessageInput): Promise<ChatMessage | null> {
+      try {
+        const { body: answer } = await api.request<MessageAnswer>(chatPaths.message(roomId), { method: 'POST', body, headers: { 'Idempotency-Key': key }, notify: false });
+        const stored = { ...(answer.data as ChatMessage), idempotencyKey: key };
+        messageActions.upsert(stores.messages, roomId, [stored]);
+        return stored;
+      } catch (e) {
+        failPending(key, e);
+        notify((e as Error).message, 'error');
+        return null;
+      }
+    }
+
+    return {
+      /** POST /api/rooms/:id/message: text, internal note, reply or edit of an own message. */
+      async sendText(input: SendTextInput): Promise<ChatMessage | null> {
+        const key = newIdempotencyKey();
+        const body: SendMessageInput = { text: input.text, clientId: key };
+        if (input.annotation) body.annotation = true;
+        if (input.replyTo) body.replyTo = replyRef(input.replyTo);
+        if (input.editMessageId) body.editMessageId = input.editMessageId;
+        // An edit replaces an existing bubble: no pending one.
+        if (!input.editMessageId) {
+          messageActions.upsert(stores.messages, roomId, [pending(key, { text: input.text, annotation: Boolean(input.annotation), replyTo: body.replyTo ?? null })]);
+        }
+        return postText(key, body);
+      },
+
+      /** POST .../message/file (multipart; `type` also in the query so the server refuses big uploads before reading them). */
+      async sendFile(input: SendFileInput): Promise<ChatMessage | null> {
+        const key = newIdempotencyKey();
+        const form = new FormData();
+        form.append('type', input.kind);
+        if (input.caption) form.append('caption', input.caption);
+        if (input.annotation) form.append('annotation', 'true');
+        form.append('clientId', key);
+        const reply = replyRef(input.replyTo);
+        if (reply) form.append('replyTo', reply);
+        form.append('file', input.file, input.file.name);
+        messageActions.upsert(stores.messages, roomId, [pending(key, { type: 'text', text: `${input.file.name}${input.caption ? ` - ${input.caption}` : ''}`, annotation: Boolean(input.annotation) })]);
+        try {
+          const { body: answer } = await api.request<MessageAnswer>(chatPaths.messageFile(roomId, input.kind), { method: 'POST', body: form, headers: { 'Idempotency-Key': key }, notify: false });
+          const stored = { ...(answer.data as ChatMessage), idempotencyKey: key };
+          messageActions.upsert(stores.messages, roomId, [stored]);
+          return stored;
+        } catch (e) {
+          // A file send is not retried from the bubble (the file is gone): drop it and say why.
+          messageActions.remove(stores.messages, roomId, [`pending:${key}`]);
+          notify((e as Error).message, 'error');
+          return null;
+        }
+      },
+
+      /** POST .../message/fileUrl: a fixed message with its file. */
+      async sendFixed(fixedMessageId: string): Promise<void> {
+        const key = newIdempotencyKey();
+        try {
+          const { body } = await api.request<MessageAnswer>(chatPaths.messageFileUrl(roomId), { method: 'POST', body: { fixedMessageId, clientId: key }, headers: { 'Idempotency-Key': key }, notify: false });
+          messageActions.upsert(stores.messages, roomId, [body.data as ChatMessage]);
+        } catch (e) {
+          notify((e as Error).message, 'error');
+        }
+      },
+
+      /** Failed own message: a pending one is posted again with its key; a stored one goes to resendMessage. */
+      async resend(m: ChatMessage): Promise<void> {
+        if (m.id.startsWith('pending:') && m.idempotencyKey) {
+          messageActions.upsert(stores.messages, roomId, [{ ...m, status: null, lifeControl: { ...m.lifeControl, createdAt: new Date(now()).toISOString() } }]);
+          await postText(m.idempotencyKey, { text: m.text ?? '', clientId: m.idempotencyKey, ...(m.annotation ? { annotation: true } : {}), ...(m.replyTo ? { replyTo: m.replyTo } : {}) });
+          return;
+        }
+        try {
+          const { body } = await api.request<MessageAnswer | { data: ChatMessage }>(chatPaths.resend(roomId, m.id), { method: 'POST', notify: false });
+          if (body?.data) messageActions.upsert(stores.messages, roomId, [body.data as ChatMessage]);
+        } catch (e) {
+          notify((e as Error).message, 'error');
+        }
+      },
+
+      /** Deletes an own message ('Mensagem apagada'). */
+      async remove(m: ChatMessage): Promise<void> {
+        const body: DeleteMessageInput = { roomId, messageIntId: m.id, messageId: m.messageExtId, channelId: m.channelId, phone: room.chatId };
+        try {
+          const { body: answer } = await api.request<{ data?: ChatMessage }>(chatPaths.deleteMessage(), { method: 'POST', body, notify: false });
+          const next = answer?.data ?? { ...m, status: { ...(m.status ?? {}), deleted: true } };
+          messageActions.upsert(stores.messages, roomId, [next as ChatMessage]);
+        } catch (e) {
+          notify((e as Error).message, 'error');
+        }
+      },
+
+      async react(m: ChatMessage, emoji: string): Promise<void> {
+        try {
+          const { body } = await api.request<{ data?: ChatMessage }>(chatPaths.reaction(roomId, m.messageExtId ?? m.id), { method: 'POST', body: { reaction: emoji }, notify: false });
+          if (body?.data) messageActions.upsert(stores.messages, roomId, [body.data]);
+        } catch (e) {
+          notify((e as Error).message, 'error');
+        }
+      },
+
+      /** Enter (push) / leave (pull) the chat: without agents the caller is the one. */
+      async enter(): Promise<boolean> {
+        return roomCall(chatPaths.push(roomId), 'PATCH', {});
+      },
+      async leave(): Promise<boolean> {
+        return roomCall(chatPaths.pull(roomId), 'PATCH', {});
+      },
+      async close(input: CloseRoomInput, noMessage = false): Promise<boolean> {
+        return roomCall(noMessage ? chatPaths.closeNoMessage(roomId) : chatPaths.close(roomId), 'PATCH', input);
+      },
+      /** Mark read (unread false) / unread (true). */
+      async setUnread(unread: boolean): Promise<boolean> {
+        return roomCall(chatPaths.room(roomId), 'PATCH', { lastMessage: { unread } });
+      },
+    };
+
+    async function roomCall(path: string, method: 'PATCH' | 'POST', body: unknown): Promise<boolean> {
+      try {
+        const { body: answer } = await api.request<RoomAnswer>(path, { method, body, notify: false });
+        if (answer?.data?.id) roomActions.upsert(stores.rooms, [answer.data]);
+        return true;
+      } catch (e) {
+        notify((e as Error).message, 'error');
+        return false;
+      }
+    }
+  }, [api, stores, user, notify, now, room.id, room.channel, room.channelId, room.chatId, room.internal]);
+}
+
+export type ChatActions = ReturnType<typeof useChatActions>;

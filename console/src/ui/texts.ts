@@ -1,0 +1,65 @@
+/**
+ * Console texts the seeds do not quote (menu labels, buttons, aria labels), worded like the
+ * seed's own. Texts the seeds quote live in @atendimento/schemas `messages` and are used from there.
+ */
+export const texts = {
+  menu: {
+    open: 'Opções do chat',
+    enter: 'Entrar no chat',
+    leave: 'Sair do chat',
+    close: 'Encerrar',
+    closeNoMessage: 'Encerrar sem aviso',
+    markRead: 'Marcar como lido',
+    markUnread: 'Marcar como não lido',
+    contact: 'Contato',
+    closePane: 'Fechar chat',
+  },
+  closeDialog: {
+    title: 'Encerrar chat',
+    titleNoMessage: 'Encerrar chat sem aviso',
+    justify: 'Justificativa',
+    obs: 'Observação',
+    nextContact: 'Próximo contato (DD/MM/AAAA)',
+    cancel: 'Cancelar',
+    confirm: 'Encerrar',
+  },
+  list: {
+    scrollToBottom: 'Ir para o fim',
+    loadingOlder: 'Carregando mensagens anteriores',
+  },
+  composer: {
+    placeholder: 'Digite uma mensagem',
+    send: 'Enviar',
+    attach: 'Anexar',
+    photosVideos: 'Fotos e vídeos',
+    document: 'Documento',
+    audio: 'Áudio',
+    emoji: 'Emojis',
+    internalNote: 'Anotação interna',
+    cancelReply: 'Cancelar resposta',
+    preview: 'Pré-visualizar',
+    cancel: 'Cancelar',
+    confirm: 'Enviar',
+    remove: 'Remover',
+    save: 'Salvar',
+    counter: 'Caracteres restantes',
+    blocked: 'Contato Bloqueado',
+    fixedMessages: 'Mensagens fixas',
+    closedChat: 'Chat encerrado',
+    record: 'Gravar áudio',
+    stopRecording: 'Parar gravação',
+    discardRecording: 'Descartar áudio',
+    microphoneHelp: 'Para gravar áudios, permita o uso do microfone nas configurações do navegador e tente novamente.',
+  },
+  drawer: {
+    title: 'Contato',
+    close: 'Fechar',
+    history: 'Histórico de chats',
+    seeMore: 'Ver mais',
+    editContact: 'Editar Contato',
+    noHistory: 'Sem registros',
+  },
+  service: {
+    noChatOpen: 'Selecione um chat para começar o atendimento',
+  },
+} as const;

@@ -1,0 +1,150 @@
+import { Children, isValidElement, useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react';
+import { Navigate, Route } from 'react-router';
+import deepmerge from '@mui/utils/deepmerge';
+import { Admin, CustomRoutes, defaultLightTheme, localStorageStore, useLogout } from 'react-admin';
+import { APP_ROUTES, routesFor, type AppRoute } from '@atendimento/schemas';
+import { ServiceView } from '@atendimento/console';
+import { apiRequest } from './api/api';
+import { session } from './api/session';
+import { showToast } from './ui/toast';
+import { authProvider } from './admin/authProvider';
+import { createDataProvider } from './admin/dataProvider';
+import { i18nProvider } from './admin/i18nProvider';
+import { integrationRoutes, loadMenuIntegrations, type MenuIntegration } from './admin/menuIntegrations';
+import { NotificationBridge } from './admin/NotificationBridge';
+import { useSessionUser } from './api/useSessionUser';
+import { useAppConfig } from './boot/AppConfigContext';
+import { AppLayout } from './layout/AppLayout';
+import { registerResources as buildRegisterResources } from './registers';
+import { ShellRoutesContext } from './layout/ShellRoutesContext';
+import { loadOnlineAgents } from './presence/onlineAgents';
+import { ComingSoonPage } from './pages/ComingSoonPage';
+import { NewsPage } from './pages/NewsPage';
+import { ProfilePage } from './pages/ProfilePage';
+import { LoadingScreen } from './ui/LoadingScreen';
+import { themeOptions } from './ui/theme';
+
+/**
+ * The signed-in app: react-admin's <Admin> (history mode, base /) with our layout, pt-BR
+ * messages, the session-backed authProvider and the simple-rest dataProvider on /api.
+ *
+ * Extension seams (docs/engine.md):
+ * - Registers (issue 6): pass their <Resource> elements as `resources` — the default below is
+ *   where `import { registerResources } from './registers'` plugs in. A register route without
+ *   a resource shows a guarded placeholder; the drawer, toolbar and guard come from the route
+ *   table (schemas/src/routes.ts), not from the resources.
+ * - Pages (dashboard, summaries, API, campaign detail): add the element to `PAGES` by path.
+ */
+const registerResources: ReactElement[] = buildRegisterResources();
+
+/** Hand-built screens by their path in the route table; the rest of the 'page' routes show a placeholder. */
+const PAGES: Record<string, ReactNode> = {
+  '/novidades': <NewsPage />,
+};
+
+const adminTheme = deepmerge(defaultLightTheme, themeOptions);
+const store = localStorageStore('1', 'atendimento');
+
+function ShellLayout({ children }: { children: ReactNode }) {
+  const user = useSessionUser();
+  const config = useAppConfig();
+  const logout = useLogout();
+  // Signed out in another way (expired, revoked): the session watcher is already going to /login.
+  if (!user) return <LoadingScreen />;
+  return (
+    <AppLayout user={user} config={config} onLogout={() => void logout()} loadOnlineAgents={loadOnlineAgents}>
+      {children}
+    </AppLayout>
+  );
+}
+
+function ProfileRoute() {
+  const user = useSessionUser();
+  const config = useAppConfig();
+  return user ? <ProfilePage key={user.id} user={user} config={config} /> : null;
+}
+
+/** The console at '/': the engine's API client, session token (for /ws), user, configuration and toasts. */
+const consoleApi = { request: apiRequest };
+const consoleToken = () => session.token;
+const consoleNotify = (message: string, severity?: 'success' | 'info' | 'warning' | 'error') => void showToast(message, severity);
+function ServiceRoute() {
+  const user = useSessionUser();
+  const config = useAppConfig();
+  return user ? <ServiceView api={consoleApi} user={user} appConfig={config} getToken={consoleToken} notify={consoleNotify} /> : null;
+}
+
+function NotFoundRedirect() {
+  return <Navigate to="/404" replace />;
+}
+
+function resourceNames(resources: ReactNode): Set<string> {
+  const names = new Set<string>();
+  Children.forEach(resources, (child) => {
+    if (isValidElement<{ name?: string }>(child) && child.props.name) names.add(child.props.name);
+  });
+  return names;
+}
+
+/** The element of one route of the table (index i of APP_ROUTES: its original path). */
+function routeElements(route: AppRoute, originalPath: string, resources: Set<string>): ReactElement[] {
+  const key = `${route.path}:${originalPath}`;
+  if (route.kind === 'public') return [];
+  if (route.kind === 'service') return [<Route key={key} path={route.path} element={<ServiceRoute />} />];
+  if (originalPath === '/profile') return [<Route key={key} path={route.path} element={<ProfileRoute />} />];
+  const register = originalPath.slice(1);
+  if (route.kind === 'register' && resources.has(register)) {
+    // The resource owns its own path; as the configured root view, '/' shows its list.
+    return route.path === '/' ? [<Route key={key} path="/" element={<Navigate to={originalPath} replace />} />] : [];
+  }
+  const element = PAGES[originalPath] ?? <ComingSoonPage route={route} />;
+  const paths = route.kind === 'register' && route.path !== '/' ? [route.path, `${route.path}/*`] : [route.path];
+  return paths.map((path) => <Route key={`${key}:${path}`} path={path} element={element} />);
+}
+
+export default function App({ resources = registerResources }: { resources?: ReactNode }) {
+  const config = useAppConfig();
+  const [integrations, setIntegrations] = useState<MenuIntegration[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadMenuIntegrations().then((items) => live && setIntegrations(items));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const dataProvider = useMemo(createDataProvider, []);
+  const provided = useMemo(() => resourceNames(resources), [resources]);
+  const tableRoutes = useMemo(() => routesFor(config), [config]);
+  const routes = useMemo(() => [...tableRoutes, ...integrationRoutes(integrations ?? [], tableRoutes)], [tableRoutes, integrations]);
+
+  // Integration routes are part of the route set (seed 000 §2 start-up step 4): wait for them.
+  if (!integrations) return <LoadingScreen />;
+
+  const extra = routes.slice(tableRoutes.length);
+  return (
+    <ShellRoutesContext.Provider value={routes}>
+      <Admin
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        layout={ShellLayout}
+        notification={NotificationBridge}
+        catchAll={NotFoundRedirect}
+        loginPage={false}
+        store={store}
+        theme={adminTheme}
+        title="Atendimento"
+        disableTelemetry
+      >
+        <CustomRoutes>
+          {tableRoutes.flatMap((route, index) => routeElements(route, APP_ROUTES[index]!.path, provided))}
+          {extra.map((route) => (
+            <Route key={route.path} path={route.path} element={<ComingSoonPage route={route} />} />
+          ))}
+        </CustomRoutes>
+        {resources}
+      </Admin>
+    </ShellRoutesContext.Provider>
+  );
+}

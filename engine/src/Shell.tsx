@@ -1,0 +1,89 @@
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { findRoute, guardRedirect, routesFor, type AppConfig } from '@atendimento/schemas';
+import { session } from './api/session';
+import { loadApp } from './appLoader';
+import { useAppConfig } from './boot/AppConfigContext';
+import { LoadingScreen } from './ui/LoadingScreen';
+import { Toaster } from './ui/Toaster';
+import { theme } from './ui/theme';
+
+const page = <P extends object>(load: () => Promise<{ [name: string]: unknown }>, name: string) =>
+  lazy(async () => ({ default: (await load())[name] as ComponentType<P> }));
+
+// Public screens are small lazy chunks; none of them pulls in react-admin.
+const LoginPage = page(() => import('./public/LoginPage'), 'LoginPage');
+const RegisterPage = page(() => import('./public/RegisterPage'), 'RegisterPage');
+const FinishSignUpPage = page(() => import('./public/FinishSignUpPage'), 'FinishSignUpPage');
+const MessagePage = page<{ kind: 'linkExpired' | 'notFound' }>(() => import('./public/MessagePage'), 'MessagePage');
+const PublicChatPage = page(() => import('./public/PublicChatPage'), 'PublicChatPage');
+const App = lazy(loadApp);
+
+/** A public route: no chrome; the guard still applies its tenant claim (/register needs publicRegister). */
+function PublicRoute({ children }: { children: ReactNode }) {
+  const config = useAppConfig();
+  const { pathname } = useLocation();
+  const redirect = guardRedirect(routesFor(config), pathname, null, config);
+  if (redirect) return <Navigate to={redirect} replace />;
+  return <Suspense fallback={<LoadingScreen />}>{children}</Suspense>;
+}
+
+/**
+ * Every non-public path needs a session: restore it from the refresh cookie, else go to
+ * /login without downloading the app.
+ */
+function RequireSession({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<'checking' | 'in' | 'out'>(() => (session.user ? 'in' : 'checking'));
+  useEffect(() => {
+    if (state !== 'checking') return;
+    let live = true;
+    void session.restore().then((user) => live && setState(user ? 'in' : 'out'));
+    return () => {
+      live = false;
+    };
+  }, [state]);
+  if (state === 'checking') return <LoadingScreen />;
+  if (state === 'out') return <Navigate to="/login" replace />;
+  return <Suspense fallback={<LoadingScreen />}>{children}</Suspense>;
+}
+
+/** When the session ends (sign-out, expiry, revoked elsewhere) a private screen goes to /login. */
+function SessionWatcher() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const config = useAppConfig();
+  useEffect(
+    () =>
+      session.subscribe((user) => {
+        const route = findRoute(routesFor(config), window.location.pathname);
+        if (!user && route?.access !== 'public') navigate('/login', { replace: true });
+      }),
+    [navigate, config],
+  );
+  void pathname;
+  return null;
+}
+
+/** The app's routes: public screens without chrome, everything else inside the signed-in app. */
+export function Shell({ config }: { config: AppConfig }) {
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <BrowserRouter>
+        <SessionWatcher />
+        <Toaster position={config.toastNotification?.position} />
+        <Routes>
+          <Route path="/login" element={<PublicRoute><LoginPage /></PublicRoute>} />
+          <Route path="/register" element={<PublicRoute><RegisterPage /></PublicRoute>} />
+          <Route path="/finishSignUp" element={<PublicRoute><FinishSignUpPage /></PublicRoute>} />
+          <Route path="/linkexpirado" element={<PublicRoute><MessagePage kind="linkExpired" /></PublicRoute>} />
+          <Route path="/404" element={<PublicRoute><MessagePage kind="notFound" /></PublicRoute>} />
+          <Route path="/chat/:id" element={<PublicRoute><PublicChatPage /></PublicRoute>} />
+          <Route path="*" element={<RequireSession><App /></RequireSession>} />
+        </Routes>
+      </BrowserRouter>
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { composeStories } from '@storybook/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import * as stories from './StatusMenu.stories';
+import { recordedCalls } from '../stories/fakeApi';
+
+const { Online, Away, Admin } = composeStories(stories);
+
+const statusBodies = () => recordedCalls().filter((call) => call.path === '/api/users/u-agente/status').map((call) => (call.body as { status: string }).status);
+
+describe('StatusMenu', () => {
+  it("shows the agent's status and sends 'logon' on sign-in", () => {
+    render(<Online />);
+    expect(screen.getByRole('button', { name: 'Status: online' }).textContent).toContain('online');
+    expect(statusBodies()).toEqual(['logon']);
+    expect(screen.queryByRole('button', { name: 'Sincronizar Templates' })).toBeNull();
+  });
+
+  it('shows the status chosen earlier on this browser', () => {
+    render(<Away />);
+    expect(screen.getByRole('button', { name: 'Status: ausente' })).toBeTruthy();
+  });
+
+  it("lists the tenant's statuses in order and sends the chosen one", async () => {
+    render(<Online />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Status: online' }));
+    const options = screen.getAllByRole('menuitem').map((item) => item.textContent);
+    expect(options).toEqual(['online', 'ausente', 'offline']);
+    await user.click(screen.getByRole('menuitem', { name: 'ausente' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Status: ausente' })).toBeTruthy());
+    expect(statusBodies()).toEqual(['logon', 'ausente']);
+    expect(localStorage.getItem('atendimento.status.u-agente')).toBe('ausente');
+  });
+
+  it("gives admins 'Sincronizar Templates'", async () => {
+    render(<Admin />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sincronizar Templates' }));
+    await waitFor(() => expect(recordedCalls().some((call) => call.path === '/api/cronjob/proccess/syncTemplates')).toBe(true));
+  });
+});

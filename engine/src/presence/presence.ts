@@ -1,0 +1,98 @@
+import { useSyncExternalStore } from 'react';
+import type { StatusOption, User } from '@atendimento/schemas';
+import { api } from '../api/api';
+import { session, STORAGE_KEYS } from '../api/session';
+
+/**
+ * The agent's presence (seed 002 §4, 000 §4): the chosen status is kept locally; on sign-in the
+ * app sends 'logon', the current status 1 s later and every 60 s; on sign-out 'logoff'. The
+ * server (POST /api/users/{id}/status) keeps the records; "online" there means a record within
+ * 90 s, so a closed tab turns offline by itself.
+ */
+export const PRESENCE_TIMING = { firstBeatMs: 1_000, heartbeatMs: 60_000 } as const;
+
+export const DEFAULT_STATUS = 'online';
+
+type Listener = () => void;
+let current: string | null = null;
+const listeners = new Set<Listener>();
+
+function key(userId: string): string {
+  return `${STORAGE_KEYS.status}.${userId}`;
+}
+
+/** The status this user chose last on this browser, else the server's, else online. */
+export function storedStatus(user: Pick<User, 'id' | 'status'>): string {
+  return localStorage.getItem(key(user.id)) ?? (user.status && !['logon', 'logoff'].includes(user.status) ? user.status : DEFAULT_STATUS);
+}
+
+/** Sends one status record; heartbeats pass notify false so a network blip does not toast. */
+export async function sendStatus(userId: string, status: string, notify = false): Promise<string> {
+  const answer = await api<{ data: { status: string } }>(`/api/users/${encodeURIComponent(userId)}/status`, { method: 'POST', body: { status }, notify });
+  return answer.data?.status ?? status;
+}
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+/** The status list of the tenant, in its configured order. */
+export function statusOptions(list: StatusOption[] | undefined): StatusOption[] {
+  return [...(list ?? [])].sort((a, b) => a.index - b.index);
+}
+
+/** The matching entry of the list, compared case-insensitively (seed 001 §3). */
+export function findStatus(list: StatusOption[] | undefined, text: string | null): StatusOption | undefined {
+  const wanted = (text ?? '').toLowerCase();
+  return (list ?? []).find((option) => option.text.toLowerCase() === wanted);
+}
+
+export const presence = {
+  get status(): string | null {
+    return current;
+  },
+  subscribe(listener: Listener): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** Chooses a status: kept locally at once, then sent (errors toast). */
+  async choose(userId: string, status: string): Promise<void> {
+    current = status;
+    localStorage.setItem(key(userId), status);
+    emit();
+    await sendStatus(userId, status, true);
+  },
+  /**
+   * Starts the heartbeat for a signed-in user: 'logon', the status after 1 s, then every 60 s;
+   * 'logoff' before sign-out. Returns the stop function.
+   */
+  start(user: Pick<User, 'id' | 'status'>, timing: { firstBeatMs: number; heartbeatMs: number } = PRESENCE_TIMING): () => void {
+    current = storedStatus(user);
+    emit();
+    const beat = () => sendStatus(user.id, current ?? DEFAULT_STATUS).catch((error) => console.warn('presence heartbeat failed', error));
+    void sendStatus(user.id, 'logon').catch((error) => console.warn('presence logon failed', error));
+    const first = setTimeout(beat, timing.firstBeatMs);
+    const every = setInterval(beat, timing.heartbeatMs);
+    const stopTimers = () => {
+      clearTimeout(first);
+      clearInterval(every);
+    };
+    const offBefore = session.beforeSignOut(async () => {
+      stopTimers();
+      await sendStatus(user.id, 'logoff').catch(() => undefined);
+    });
+    const offEnd = session.onSignOut(stopTimers);
+    return () => {
+      stopTimers();
+      offBefore();
+      offEnd();
+    };
+  },
+};
+
+const readStatus = () => presence.status;
+
+/** The current status, re-rendering on change. */
+export function usePresenceStatus(): string | null {
+  return useSyncExternalStore(presence.subscribe, readStatus, readStatus);
+}

@@ -1,0 +1,140 @@
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import Edit from '@mui/icons-material/Edit';
+import { useDataProvider, useGetOne, useResourceContext } from 'react-admin';
+import { useLocation, useNavigate, useParams } from 'react-admin';
+import { format, messages } from '@atendimento/schemas';
+import type { RegisterRecord } from '@atendimento/schemas/registers/index';
+import { showToast } from '../ui/toast';
+import { loadRegisterViews, useRegisterView, type RegisterView } from './definitions';
+import { RegisterForm } from './form/RegisterForm';
+import { RegisterList } from './list/RegisterList';
+import { useEffect, useState } from 'react';
+
+/** Waits for this user's view of the resource's register; a register the server does not offer shows why. */
+function WithView({ children }: { children: (view: RegisterView) => ReactNode }) {
+  const resource = useResourceContext() ?? '';
+  const state = useRegisterView(resource);
+  if (state.status === 'loading') return <Typography sx={{ p: 3 }} color="text.secondary">{messages.table.loading}</Typography>;
+  if (state.status === 'missing') return <Alert severity="warning" sx={{ m: 2 }}>{messages.auth.forbidden}</Alert>;
+  if (state.status === 'error') return <Alert severity="error" sx={{ m: 2 }}>{state.message}</Alert>;
+  return <>{children(state.view)}</>;
+}
+
+function FormPage({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <Paper sx={{ p: { xs: 2, md: 3 }, mt: 1 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', mb: 2 }}>
+        <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
+          {title}
+        </Typography>
+        {action}
+      </Box>
+      {children}
+    </Paper>
+  );
+}
+
+/** Labels of the child registers a list shows as tabs. */
+function useChildLabels(view: RegisterView | null): Record<string, string> {
+  const [labels, setLabels] = useState<Record<string, string>>({});
+  const children = view?.list.children.join(',') ?? '';
+  useEffect(() => {
+    if (!children || !view) return;
+    void loadRegisterViews().then((views) => {
+      setLabels(Object.fromEntries([view, ...children.split(',').map((name) => views.get(name))].filter(Boolean).map((v) => [v!.name, v!.list.label])));
+    });
+  }, [children, view]);
+  return labels;
+}
+
+function ListWithTabs({ view }: { view: RegisterView }) {
+  const labels = useChildLabels(view);
+  return <RegisterList view={view} childLabels={labels} />;
+}
+
+/** /{register}: the generic table. */
+export function RegisterListPage() {
+  return <WithView>{(view) => <ListWithTabs view={view} />}</WithView>;
+}
+
+function useSaved(view: RegisterView) {
+  const navigate = useNavigate();
+  return () => {
+    showToast(messages.table.saved, 'success');
+    navigate(`/${view.list.name}`);
+  };
+}
+
+function CreateForm({ view }: { view: RegisterView }) {
+  const dataProvider = useDataProvider();
+  const navigate = useNavigate();
+  const saved = useSaved(view);
+  const copy = (useLocation().state as { record?: Record<string, unknown> } | null)?.record ?? null;
+  return (
+    <FormPage title={format(messages.registers.newItem, { item: view.list.itemLabel })}>
+      <RegisterForm
+        view={view}
+        mode="create"
+        record={copy}
+        onCancel={() => navigate(`/${view.list.name}`)}
+        onSave={async (data) => {
+          await dataProvider.create(view.list.name, { data });
+          saved();
+        }}
+      />
+    </FormPage>
+  );
+}
+
+/** /{register}/create: a new record (or a duplicate, from the row's copy). */
+export function RegisterCreatePage() {
+  return <WithView>{(view) => <CreateForm view={view} />}</WithView>;
+}
+
+function RecordForm({ view, mode }: { view: RegisterView; mode: 'edit' | 'show' }) {
+  const { id = '' } = useParams();
+  const dataProvider = useDataProvider();
+  const navigate = useNavigate();
+  const saved = useSaved(view);
+  const { data: record, isPending, error } = useGetOne<RegisterRecord>(view.list.name, { id }, { retry: false });
+  const item = view.list.itemLabel;
+  if (isPending) return <Typography sx={{ p: 3 }} color="text.secondary">{messages.table.loading}</Typography>;
+  if (error || !record) return <Alert severity="error" sx={{ m: 2 }}>{(error as Error | null)?.message ?? messages.errors.notFound}</Alert>;
+  const title = format(mode === 'edit' ? messages.registers.editItem : messages.registers.showItem, { item });
+  const editButton =
+    mode === 'show' && !view.readOnly && view.list.rowActions.includes('edit') ? (
+      <Button startIcon={<Edit />} onClick={() => navigate(`/${view.list.name}/${encodeURIComponent(record.id)}`)}>
+        {messages.registers.edit}
+      </Button>
+    ) : undefined;
+  return (
+    <FormPage title={title} action={editButton}>
+      <RegisterForm
+        key={`${record.id}:${mode}`}
+        view={view}
+        mode={mode}
+        record={record}
+        onCancel={() => navigate(`/${view.list.name}`)}
+        onSave={async (data) => {
+          await dataProvider.update(view.list.name, { id: record.id, data, previousData: record });
+          saved();
+        }}
+      />
+    </FormPage>
+  );
+}
+
+/** /{register}/:id: edit a record. */
+export function RegisterEditPage() {
+  return <WithView>{(view) => <RecordForm view={view} mode="edit" />}</WithView>;
+}
+
+/** /{register}/:id/show: a record read-only. */
+export function RegisterShowPage() {
+  return <WithView>{(view) => <RecordForm view={view} mode="show" />}</WithView>;
+}

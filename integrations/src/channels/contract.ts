@@ -1,0 +1,194 @@
+/**
+ * The channel adapter contract: every WhatsApp-type provider (and future channels) speaks to
+ * the product through this interface only.
+ *
+ * To add a channel:
+ * 1. Write `<name>-adapter.ts` here implementing `ChannelAdapter` (verify + parse webhooks
+ *    into `ParsedWebhook`; send text/media/template/interactive/reaction; mark read; fetch
+ *    media; list templates). Use only `ctx.fetch`, `ctx.logger` and `ctx.config`: adapters
+ *    never import server code.
+ * 2. Map the provider's failures to `ProviderError` (retryable for throttling and transient
+ *    errors, never for the caller's mistakes), with a pt-BR `titlePtBR` when known.
+ * 3. Register it in `index.ts` (`createChannelAdapter`).
+ * 4. Add a local provider server under `../providers/` that follows the public API shape, and
+ *    a spec that feeds every fixture of `shared/fixtures/<provider>` through `parseWebhook`.
+ */
+
+export type ChannelKind = 'meta' | 'dialog360' | 'zApi';
+
+/** Per-channel settings from the channels register (admin only; secrets never reach browsers). */
+export interface ChannelConfig {
+  /** Provider API base, e.g. https://graph.facebook.com, https://waba-v2.360dialog.io, https://api.z-api.io */
+  baseUrl: string;
+  /** Meta Graph API version, e.g. v21.0. */
+  apiVersion?: string;
+  phoneNumberId?: string;
+  businessAccountId?: string;
+  accessToken?: string;
+  /** Meta app secret: key of X-Hub-Signature-256. */
+  appSecret?: string;
+  /** Meta webhook verification token (GET hub.verify_token). */
+  verifyToken?: string;
+  /** 360dialog D360-API-KEY. */
+  apiKey?: string;
+  /** Shared secret that authenticates 360dialog and Z-API webhooks (header or URL path). */
+  webhookSecret?: string;
+  /** 360dialog: header carrying webhookSecret (default x-webhook-secret). */
+  webhookSecretHeader?: string;
+  instanceId?: string;
+  instanceToken?: string;
+  clientToken?: string;
+}
+
+export interface AdapterLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface AdapterContext {
+  fetch: typeof fetch;
+  logger: AdapterLogger;
+  config: ChannelConfig;
+}
+
+/** The webhook request as received: headers lower-cased, body as the exact raw bytes. */
+export interface WebhookRequest {
+  method: string;
+  headers: Record<string, string | undefined>;
+  query: Record<string, string | undefined>;
+  rawBody: Buffer;
+  /** The secret segment of the webhook URL, when the route has one. */
+  pathSecret?: string;
+}
+
+export type VerifyResult =
+  | { kind: 'accepted' }
+  /** GET verification handshake: answer 200 with this text. */
+  | { kind: 'challenge'; challenge: string }
+  | { kind: 'rejected'; status: 401 | 403; reason: string };
+
+/** Media reference as a provider gives it: an id to fetch, or a URL. */
+export interface MediaRef {
+  mediaId?: string;
+  url?: string;
+  mimeType?: string;
+  sha256?: string;
+  fileName?: string;
+}
+
+/**
+ * Message content in the product's shape (seed 001 §3 "Message"), before storage. Media are
+ * references until the server fetches them into the blob store.
+ */
+export interface InboundContent {
+  type: string;
+  text?: string;
+  caption?: string;
+  media?: MediaRef;
+  location?: { latitude: number; longitude: number; name?: string; address?: string; url?: string };
+  contacts?: { name: { formatted_name: string }; phones?: { phone: string; type?: string }[]; emails?: { email: string }[]; org?: unknown }[];
+  interactive?: { type: string; button_reply?: { id: string; title: string }; list_reply?: { id: string; title: string; description?: string }; nfm_reply?: unknown };
+  button?: { payload: string; text: string };
+  reaction?: { targetExternalId: string; emoji: string };
+  referral?: { source_id?: string; source_url?: string; headline?: string; body?: string; image_url?: string };
+  /** Provider type we do not know: kept for a visible placeholder. */
+  unsupported?: { providerType: string };
+}
+
+export interface ContactIdentity {
+  /** E.164 digits without '+', when the provider shares it. */
+  phone: string | null;
+  /** Business-scoped user id (Meta BSUID) or provider LID. */
+  userId: string | null;
+  displayName: string | null;
+}
+
+export interface InboundMessage {
+  externalId: string;
+  timestamp: string;
+  contact: ContactIdentity;
+  content: InboundContent;
+  replyToExternalId?: string;
+  forwarded?: boolean;
+  group?: { id: string; subject?: string } | null;
+}
+
+export type DeliveryStatus = 'sent' | 'delivered' | 'read' | 'failed' | 'deleted';
+
+export interface StatusUpdate {
+  externalId: string;
+  status: DeliveryStatus;
+  timestamp: string;
+  recipient: string | null;
+  errors?: { code: number | string; title: string; titleptBR?: string }[];
+}
+
+export interface TemplateEvent {
+  templateId: string;
+  name: string;
+  language: string;
+  event: string;
+  reason?: string;
+}
+
+export interface ParsedWebhook {
+  messages: InboundMessage[];
+  statuses: StatusUpdate[];
+  templateEvents: TemplateEvent[];
+}
+
+export interface SendResult {
+  externalId: string;
+}
+
+export type MediaKind = 'image' | 'video' | 'audio' | 'document' | 'sticker';
+
+export interface OutboundMedia {
+  kind: MediaKind;
+  /** A URL the provider can download. */
+  url: string;
+  caption?: string;
+  fileName?: string;
+}
+
+export interface TemplateSend {
+  name: string;
+  language: string;
+  components?: unknown[];
+}
+
+export interface ProviderTemplate {
+  id: string;
+  name: string;
+  language: string;
+  status: string;
+  category: string;
+  components: unknown[];
+  namespace?: string;
+}
+
+export interface SendOptions {
+  replyToExternalId?: string;
+}
+
+export interface ChannelAdapter {
+  readonly kind: ChannelKind;
+  verifyWebhook(request: WebhookRequest): VerifyResult;
+  /** Turns a verified webhook body into messages, statuses and template events; never throws on unknown types. */
+  parseWebhook(body: unknown): ParsedWebhook;
+  sendText(to: string, text: string, options?: SendOptions): Promise<SendResult>;
+  sendMedia(to: string, media: OutboundMedia, options?: SendOptions): Promise<SendResult>;
+  sendTemplate(to: string, template: TemplateSend): Promise<SendResult>;
+  sendInteractive(to: string, interactive: unknown, options?: SendOptions): Promise<SendResult>;
+  sendReaction(to: string, targetExternalId: string, emoji: string): Promise<SendResult>;
+  /** Providers without edit/delete answer `supports*` false and throw when called. */
+  readonly supportsEdit: boolean;
+  readonly supportsDelete: boolean;
+  editText(to: string, externalId: string, text: string): Promise<SendResult>;
+  deleteMessage(to: string, externalId: string): Promise<void>;
+  markRead(externalId: string, from: string): Promise<void>;
+  fetchMedia(media: MediaRef): Promise<{ bytes: Buffer; mimeType: string }>;
+  /** One page of templates; pass `next` back to get the following page. */
+  listTemplates(next?: string): Promise<{ templates: ProviderTemplate[]; next: string | null }>;
+}

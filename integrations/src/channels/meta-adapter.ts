@@ -1,0 +1,67 @@
+import type { AdapterContext, ChannelAdapter, MediaRef, VerifyResult, WebhookRequest } from './contract';
+import { cloudApiBodies, parseCloudApiWebhook, sentId } from './cloud-api-envelope';
+import { callJson, fetchBytes } from './http';
+import { ProviderError } from './provider-error';
+import { hubSignature, safeEqual } from './signature';
+
+/** Meta WhatsApp Cloud API (graph.facebook.com/{version}/{phone-number-id}/messages). */
+export function createMetaAdapter(ctx: AdapterContext): ChannelAdapter {
+  const { config } = ctx;
+  const version = config.apiVersion ?? 'v21.0';
+  const base = `${config.baseUrl.replace(/\/$/, '')}/${version}`;
+  const auth = { authorization: `Bearer ${config.accessToken ?? ''}` };
+  const send = async (body: unknown) => ({ externalId: sentId(await callJson(ctx.fetch, 'meta', `${base}/${config.phoneNumberId}/messages`, { headers: auth, body })) });
+
+  return {
+    kind: 'meta',
+    supportsEdit: false,
+    supportsDelete: false,
+
+    verifyWebhook(request: WebhookRequest): VerifyResult {
+      if (request.method === 'GET') {
+        const ok = request.query['hub.mode'] === 'subscribe' && !!config.verifyToken && safeEqual(request.query['hub.verify_token'] ?? '', config.verifyToken);
+        return ok ? { kind: 'challenge', challenge: request.query['hub.challenge'] ?? '' } : { kind: 'rejected', status: 403, reason: 'verify token mismatch' };
+      }
+      const header = request.headers['x-hub-signature-256'];
+      if (!header) return { kind: 'rejected', status: 401, reason: 'missing X-Hub-Signature-256' };
+      if (!config.appSecret || !safeEqual(header, hubSignature(config.appSecret, request.rawBody))) {
+        return { kind: 'rejected', status: 403, reason: 'signature mismatch' };
+      }
+      return { kind: 'accepted' };
+    },
+
+    parseWebhook: parseCloudApiWebhook,
+    sendText: (to, text, options) => send(cloudApiBodies.text(to, text, options)),
+    sendMedia: (to, media, options) => send(cloudApiBodies.media(to, media, options)),
+    sendTemplate: (to, template) => send(cloudApiBodies.template(to, template)),
+    sendInteractive: (to, interactive, options) => send(cloudApiBodies.interactive(to, interactive, options)),
+    sendReaction: (to, target, emoji) => send(cloudApiBodies.reaction(to, target, emoji)),
+    async editText() {
+      throw new ProviderError('meta', 'unsupported', 400, 'edit not supported', 'Edição não suportada neste canal', false);
+    },
+    async deleteMessage() {
+      throw new ProviderError('meta', 'unsupported', 400, 'delete not supported', 'Exclusão não suportada neste canal', false);
+    },
+    async markRead(externalId) {
+      await callJson(ctx.fetch, 'meta', `${base}/${config.phoneNumberId}/messages`, { headers: auth, body: cloudApiBodies.read(externalId) });
+    },
+    async fetchMedia(media: MediaRef) {
+      // The id is the stable reference; the URL it resolves to is short-lived and needs the token.
+      let url = media.url;
+      if (media.mediaId) {
+        const info = await callJson(ctx.fetch, 'meta', `${base}/${media.mediaId}`, { headers: auth });
+        url = info.url;
+      }
+      if (!url) throw new ProviderError('meta', 'no_media', 400, 'media without id or url', 'Mídia indisponível', false);
+      return fetchBytes(ctx.fetch, 'meta', url, auth);
+    },
+    async listTemplates(next) {
+      const url = next ?? `${base}/${config.businessAccountId}/message_templates?limit=100`;
+      const page = await callJson(ctx.fetch, 'meta', url, { headers: auth });
+      const templates = (Array.isArray(page?.data) ? page.data : []).map((t: any) => ({
+        id: String(t.id), name: String(t.name), language: String(t.language), status: String(t.status), category: String(t.category), components: t.components ?? [],
+      }));
+      return { templates, next: typeof page?.paging?.next === 'string' ? page.paging.next : null };
+    },
+  };
+}

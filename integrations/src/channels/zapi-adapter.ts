@@ -1,0 +1,123 @@
+import type { AdapterContext, ChannelAdapter, InboundContent, InboundMessage, ParsedWebhook, StatusUpdate, VerifyResult, WebhookRequest, DeliveryStatus } from './contract';
+import { callJson, fetchBytes } from './http';
+import { ProviderError } from './provider-error';
+import { safeEqual } from './signature';
+
+type Json = Record<string, any>;
+
+const ZAPI_STATUS: Record<string, DeliveryStatus> = { SENT: 'sent', RECEIVED: 'delivered', DELIVERED: 'delivered', READ: 'read', PLAYED: 'read', DELETED: 'deleted' };
+
+function content(cb: Json): InboundContent {
+  if (cb.text) return { type: 'text', text: String(cb.text.message ?? '') };
+  if (cb.image) return { type: 'image', ...(cb.image.caption && { caption: String(cb.image.caption) }), media: { url: cb.image.imageUrl, mimeType: cb.image.mimeType } };
+  if (cb.video) return { type: 'video', ...(cb.video.caption && { caption: String(cb.video.caption) }), media: { url: cb.video.videoUrl, mimeType: cb.video.mimeType } };
+  if (cb.audio) return { type: 'audio', media: { url: cb.audio.audioUrl, mimeType: cb.audio.mimeType } };
+  if (cb.document) return { type: 'document', ...(cb.document.caption && { caption: String(cb.document.caption) }), media: { url: cb.document.documentUrl, mimeType: cb.document.mimeType, fileName: cb.document.fileName } };
+  if (cb.sticker) return { type: 'sticker', media: { url: cb.sticker.stickerUrl, mimeType: cb.sticker.mimeType } };
+  if (cb.location) return { type: 'location', location: { latitude: Number(cb.location.latitude), longitude: Number(cb.location.longitude), name: cb.location.name, address: cb.location.address, url: cb.location.url } };
+  if (cb.contact) return { type: 'contacts', contacts: [{ name: { formatted_name: String(cb.contact.displayName ?? '') }, phones: (cb.contact.phones ?? []).map((p: string) => ({ phone: p })) }] };
+  if (cb.reaction) return { type: 'reaction', reaction: { targetExternalId: String(cb.reaction.referencedMessage?.messageId ?? ''), emoji: String(cb.reaction.value ?? '') } };
+  if (cb.buttonsResponseMessage) return { type: 'interactive', text: String(cb.buttonsResponseMessage.message ?? ''), interactive: { type: 'button_reply', button_reply: { id: String(cb.buttonsResponseMessage.buttonId ?? ''), title: String(cb.buttonsResponseMessage.message ?? '') } } };
+  if (cb.listResponseMessage) return { type: 'interactive', text: String(cb.listResponseMessage.title ?? ''), interactive: { type: 'list_reply', list_reply: { id: String(cb.listResponseMessage.selectedRowId ?? ''), title: String(cb.listResponseMessage.title ?? '') } } };
+  const known = Object.keys(cb).find((k) => typeof cb[k] === 'object' && cb[k] && !['referencedMessage', 'externalAdReply'].includes(k));
+  return { type: 'unsupported', unsupported: { providerType: known ?? 'desconhecido' } };
+}
+
+/**
+ * Z-API: REST on {baseUrl}/instances/{id}/token/{token}/ with a Client-Token header.
+ * Webhooks are not signed, so each channel's webhook URL carries a secret we check here.
+ */
+export function createZApiAdapter(ctx: AdapterContext): ChannelAdapter {
+  const { config } = ctx;
+  const base = `${config.baseUrl.replace(/\/$/, '')}/instances/${config.instanceId}/token/${config.instanceToken}`;
+  const headers = { 'Client-Token': config.clientToken ?? '' };
+  const post = (path: string, body: unknown) => callJson(ctx.fetch, 'zApi', `${base}/${path}`, { headers, body });
+  const idOf = (answer: Json) => {
+    const id = answer?.messageId ?? answer?.id;
+    if (typeof id !== 'string') throw new ProviderError('zApi', 'no_id', 502, 'send answer without messageId', 'Erro no Envio', true);
+    return { externalId: id };
+  };
+
+  return {
+    kind: 'zApi',
+    supportsEdit: true,
+    supportsDelete: true,
+
+    verifyWebhook(request: WebhookRequest): VerifyResult {
+      if (!config.webhookSecret) return { kind: 'rejected', status: 403, reason: 'channel has no webhook secret' };
+      if (!request.pathSecret) return { kind: 'rejected', status: 401, reason: 'missing webhook secret' };
+      return safeEqual(request.pathSecret, config.webhookSecret) ? { kind: 'accepted' } : { kind: 'rejected', status: 403, reason: 'webhook secret mismatch' };
+    },
+
+    parseWebhook(body: unknown): ParsedWebhook {
+      const cb = (body ?? {}) as Json;
+      const result: ParsedWebhook = { messages: [], statuses: [], templateEvents: [] };
+      const at = (ms: unknown) => (Number.isFinite(Number(ms)) && Number(ms) > 0 ? new Date(Number(ms)).toISOString() : new Date().toISOString());
+      if (cb.type === 'ReceivedCallback' && cb.messageId && !cb.fromMe) {
+        const message: InboundMessage = {
+          externalId: String(cb.messageId),
+          timestamp: at(cb.momment),
+          contact: {
+            phone: cb.isGroup ? (cb.participantPhone ? String(cb.participantPhone) : null) : cb.phone ? String(cb.phone) : null,
+            userId: cb.isGroup ? (cb.participantLid ?? null) : (cb.senderLid ?? null),
+            displayName: cb.senderName ?? cb.chatName ?? null,
+          },
+          content: content(cb),
+          group: cb.isGroup ? { id: String(cb.phone), subject: cb.chatName ?? undefined } : null,
+        };
+        if (cb.referenceMessageId) message.replyToExternalId = String(cb.referenceMessageId);
+        if (cb.forwarded) message.forwarded = true;
+        result.messages.push(message);
+      } else if (cb.type === 'MessageStatusCallback') {
+        const status = ZAPI_STATUS[String(cb.status).toUpperCase()];
+        for (const id of Array.isArray(cb.ids) ? cb.ids : []) {
+          if (status) result.statuses.push({ externalId: String(id), status, timestamp: at(cb.momment), recipient: cb.phone ?? null });
+        }
+      } else if (cb.type === 'DeliveryCallback' && cb.messageId) {
+        const update: StatusUpdate = cb.error
+          ? { externalId: String(cb.messageId), status: 'failed', timestamp: at(cb.momment), recipient: cb.phone ?? null, errors: [{ code: 'zapi', title: String(cb.error), titleptBR: 'Erro no Envio' }] }
+          : { externalId: String(cb.messageId), status: 'sent', timestamp: at(cb.momment), recipient: cb.phone ?? null };
+        result.statuses.push(update);
+      }
+      return result;
+    },
+
+    sendText: async (to, text, options) => idOf(await post('send-text', { phone: to, message: text, ...(options?.replyToExternalId && { messageId: options.replyToExternalId }) })),
+    async sendMedia(to, media, options) {
+      const reply = options?.replyToExternalId ? { messageId: options.replyToExternalId } : {};
+      switch (media.kind) {
+        case 'image':
+          return idOf(await post('send-image', { phone: to, image: media.url, caption: media.caption, ...reply }));
+        case 'video':
+          return idOf(await post('send-video', { phone: to, video: media.url, caption: media.caption, ...reply }));
+        case 'audio':
+          return idOf(await post('send-audio', { phone: to, audio: media.url, ...reply }));
+        case 'sticker':
+          return idOf(await post('send-sticker', { phone: to, sticker: media.url, ...reply }));
+        case 'document': {
+          const ext = (media.fileName?.split('.').pop() ?? 'pdf').toLowerCase();
+          return idOf(await post(`send-document/${encodeURIComponent(ext)}`, { phone: to, document: media.url, fileName: media.fileName, caption: media.caption, ...reply }));
+        }
+      }
+    },
+    async sendTemplate() {
+      throw new ProviderError('zApi', 'unsupported', 400, 'templates are a Cloud API feature', 'Templates não são suportados neste canal', false);
+    },
+    sendInteractive: async (to, interactive) => idOf(await post('send-button-list', { phone: to, ...(interactive as Json) })),
+    sendReaction: async (to, target, emoji) => idOf(await post('send-reaction', { phone: to, reaction: emoji, messageId: target })),
+    editText: async (to, externalId, text) => idOf(await post('send-text', { phone: to, message: text, editMessageId: externalId })),
+    async deleteMessage(to, externalId) {
+      await callJson(ctx.fetch, 'zApi', `${base}/messages?messageId=${encodeURIComponent(externalId)}&phone=${encodeURIComponent(to)}&owner=true`, { method: 'DELETE', headers });
+    },
+    async markRead(externalId, from) {
+      await post('read-message', { phone: from, messageId: externalId });
+    },
+    fetchMedia: async (media) => {
+      if (!media.url) throw new ProviderError('zApi', 'no_media', 400, 'media without url', 'Mídia indisponível', false);
+      return fetchBytes(ctx.fetch, 'zApi', media.url, {});
+    },
+    async listTemplates() {
+      return { templates: [], next: null };
+    },
+  };
+}

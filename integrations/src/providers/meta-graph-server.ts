@@ -1,0 +1,201 @@
+import { createHash, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { hubSignature } from '../channels/signature';
+
+/**
+ * A local server shaped like Meta's Graph API for WhatsApp Cloud, for `npm start` and tests.
+ * It validates send bodies, answers `{ messages: [{ id }] }`, then posts SIGNED status webhooks
+ * (sent → delivered → read) to the product; it serves media by id and template lists with
+ * paging, and injects errors on demand (`failNext`). It follows the public API shape; it is a
+ * stand-in for the provider, never for the product.
+ */
+
+export interface MetaGraphServerOptions {
+  port?: number;
+  /** Where status webhooks go (the product's webhook URL for this channel). */
+  webhookUrl?: string;
+  appSecret: string;
+  accessToken: string;
+  phoneNumberId: string;
+  displayPhoneNumber?: string;
+  businessAccountId?: string;
+  /** ms between sent, delivered and read (0 = immediately one after the other). */
+  statusDelayMs?: number;
+  /** Whether to deliver statuses at all. */
+  autoStatuses?: boolean;
+  templates?: { name: string; language: string; status: string; category: string; components: unknown[] }[];
+}
+
+interface Sent {
+  id: string;
+  to: string;
+  body: Record<string, any>;
+}
+
+const SEND_TYPES = new Set(['text', 'image', 'video', 'audio', 'document', 'sticker', 'template', 'interactive', 'reaction', 'location', 'contacts']);
+
+const graphError = (code: number, message: string, status = 400) => ({ status, body: { error: { message, type: 'OAuthException', code, fbtrace_id: randomBytes(8).toString('hex') } } });
+
+export async function startMetaGraphServer(options: MetaGraphServerOptions) {
+  const sent: Sent[] = [];
+  const media = new Map<string, { bytes: Buffer; mimeType: string }>();
+  const failures: { status: number; body: unknown }[] = [];
+  const webhookResults: { status: number; body: string }[] = [];
+  let webhookUrl = options.webhookUrl ?? null;
+  const templates = options.templates ?? defaultTemplates();
+  let baseUrl = '';
+
+  function validate(body: Record<string, any>): string | null {
+    if (body?.messaging_product !== 'whatsapp') return 'messaging_product must be "whatsapp"';
+    if (body.status === 'read') return typeof body.message_id === 'string' ? null : 'message_id required';
+    if (typeof body.to !== 'string' || !/^\+?\d{6,20}$/.test(body.to)) return 'to must be a phone number';
+    if (!SEND_TYPES.has(body.type)) return `unsupported type ${body.type}`;
+    const payload = body[body.type];
+    if (!payload || typeof payload !== 'object') return `${body.type} object required`;
+    if (body.type === 'text' && (typeof payload.body !== 'string' || payload.body.length === 0 || payload.body.length > 4096)) return 'text.body must have 1..4096 characters';
+    if (['image', 'video', 'audio', 'document', 'sticker'].includes(body.type) && !payload.link && !payload.id) return `${body.type}.link or ${body.type}.id required`;
+    if (body.type === 'template' && (!payload.name || !payload.language?.code)) return 'template.name and template.language.code required';
+    if (body.type === 'reaction' && !payload.message_id) return 'reaction.message_id required';
+    return null;
+  }
+
+  async function postWebhook(payload: unknown): Promise<void> {
+    if (!webhookUrl) return;
+    const raw = Buffer.from(JSON.stringify(payload));
+    try {
+      const res = await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': hubSignature(options.appSecret, raw) }, body: new Uint8Array(raw) });
+      webhookResults.push({ status: res.status, body: await res.text() });
+    } catch (error) {
+      webhookResults.push({ status: 0, body: (error as Error).message });
+    }
+  }
+
+  function envelope(value: Record<string, unknown>) {
+    return {
+      object: 'whatsapp_business_account',
+      entry: [{ id: options.businessAccountId ?? 'WABA', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: options.displayPhoneNumber ?? '5511999990000', phone_number_id: options.phoneNumberId }, ...value } }] }],
+    };
+  }
+
+  function statusPayload(id: string, to: string, status: string, errors?: unknown[]) {
+    return envelope({ statuses: [{ id, status, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: to, ...(errors && { errors }) }] });
+  }
+
+  async function deliverStatuses(message: Sent): Promise<void> {
+    if (options.autoStatuses === false) return;
+    const delay = options.statusDelayMs ?? 50;
+    for (const status of ['sent', 'delivered', 'read']) {
+      await new Promise((r) => setTimeout(r, delay));
+      await postWebhook(statusPayload(message.id, message.to, status));
+    }
+  }
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://local');
+      const answer = (status: number, body: unknown, type = 'application/json') => {
+        res.writeHead(status, { 'content-type': type });
+        res.end(type === 'application/json' ? JSON.stringify(body) : (body as Buffer));
+      };
+      if (url.pathname.startsWith('/media-files/')) {
+        const item = media.get(url.pathname.split('/').pop()!);
+        if (req.headers.authorization !== `Bearer ${options.accessToken}`) return answer(401, graphError(190, 'Invalid OAuth access token').body);
+        return item ? answer(200, item.bytes, item.mimeType) : answer(404, graphError(100, 'media not found').body);
+      }
+      if (req.headers.authorization !== `Bearer ${options.accessToken}`) return answer(401, graphError(190, 'Invalid OAuth access token - Cannot parse access token').body);
+      const parts = url.pathname.split('/').filter(Boolean); // [version, node, edge?]
+      const [, node, edge] = parts;
+      if (req.method === 'POST' && node === options.phoneNumberId && edge === 'messages') {
+        const injected = failures.shift();
+        if (injected) return answer(injected.status, injected.body);
+        let body: Record<string, any>;
+        try {
+          body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        } catch {
+          return answer(400, graphError(100, 'Invalid JSON').body);
+        }
+        const problem = validate(body);
+        if (problem) return answer(400, graphError(100, `(#100) Invalid parameter: ${problem}`).body);
+        if (body.status === 'read') return answer(200, { success: true });
+        const message: Sent = { id: `wamid.${randomBytes(12).toString('base64url')}`, to: body.to, body };
+        sent.push(message);
+        answer(200, { messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: body.to.replace(/^\+/, '') }], messages: [{ id: message.id }] });
+        void deliverStatuses(message);
+        return;
+      }
+      if (req.method === 'GET' && node && media.has(node) && !edge) {
+        const item = media.get(node)!;
+        return answer(200, { messaging_product: 'whatsapp', url: `${baseUrl}/media-files/${node}`, mime_type: item.mimeType, sha256: createHash('sha256').update(item.bytes).digest('hex'), file_size: item.bytes.length, id: node });
+      }
+      if (req.method === 'GET' && edge === 'message_templates') {
+        const limit = Math.min(Number(url.searchParams.get('limit') ?? 25), 100);
+        const after = Number(url.searchParams.get('after') ?? 0);
+        const page = templates.slice(after, after + limit).map((t, i) => ({ id: String(1000 + after + i), ...t }));
+        const nextAfter = after + page.length;
+        return answer(200, {
+          data: page,
+          paging: { cursors: { before: String(after), after: String(nextAfter) }, ...(nextAfter < templates.length && { next: `${baseUrl}${url.pathname}?limit=${limit}&after=${nextAfter}` }) },
+        });
+      }
+      answer(404, graphError(100, `Unknown path components: ${url.pathname}`).body);
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', () => resolve()));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    baseUrl,
+    sent,
+    webhookResults,
+    setWebhookUrl(url: string) {
+      webhookUrl = url;
+    },
+    /** Makes the next send fail with a Graph error (131047 window, 130429 throttling, 132001 template...). */
+    failNext(code: number, message = 'Injected error', status = 400) {
+      failures.push(graphError(code, message, status));
+    },
+    /** Stores media the product can fetch by id; answers the id. */
+    addMedia(bytes: Buffer, mimeType: string): string {
+      const id = String(Date.now()) + randomBytes(3).toString('hex');
+      media.set(id, { bytes, mimeType });
+      return id;
+    },
+    /** Posts a signed customer message webhook, as Meta would. */
+    async customerSays(from: { phone: string; name: string; userId?: string }, message: Record<string, unknown>) {
+      const id = (message.id as string) ?? `wamid.${randomBytes(12).toString('base64url')}`;
+      await postWebhook(envelope({
+        contacts: [{ profile: { name: from.name }, wa_id: from.phone, ...(from.userId && { user_id: from.userId }) }],
+        messages: [{ from: from.phone, id, timestamp: String(Math.floor(Date.now() / 1000)), ...message }],
+      }));
+      return id;
+    },
+    /** Posts any raw body signed with the app secret (fixture replay, duplicates). */
+    async replay(raw: Buffer) {
+      if (!webhookUrl) throw new Error('metaGraphServer.replay: no webhook URL set');
+      const res = await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': hubSignature(options.appSecret, raw) }, body: new Uint8Array(raw) });
+      return { status: res.status, body: await res.text() };
+    },
+    postStatus: (id: string, to: string, status: string, errors?: unknown[]) => postWebhook(statusPayload(id, to, status, errors)),
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}
+
+export type MetaGraphServer = Awaited<ReturnType<typeof startMetaGraphServer>>;
+
+function defaultTemplates() {
+  const body = (text: string) => [{ type: 'BODY', text }];
+  const list = [
+    { name: 'boas_vindas', language: 'pt_BR', status: 'APPROVED', category: 'UTILITY', components: body('Olá {{1}}, tudo bem? Aqui é do atendimento.') },
+    { name: 'retomar_contato', language: 'pt_BR', status: 'APPROVED', category: 'MARKETING', components: body('Olá {{1}}! Podemos continuar nosso atendimento?') },
+    { name: 'pedido_enviado', language: 'pt_BR', status: 'APPROVED', category: 'UTILITY', components: body('Seu pedido {{1}} foi enviado e chega em {{2}} dias.') },
+    { name: 'encerramento', language: 'pt_BR', status: 'APPROVED', category: 'UTILITY', components: body('Atendimento encerrado. Obrigado!') },
+    { name: 'promo_rejeitada', language: 'pt_BR', status: 'REJECTED', category: 'MARKETING', components: body('Promoção {{1}}{{2}}') },
+    { name: 'welcome_en', language: 'en_US', status: 'APPROVED', category: 'UTILITY', components: body('Hello {{1}}') },
+  ];
+  for (let i = 1; i <= 30; i++) list.push({ name: `aviso_${i}`, language: 'pt_BR', status: 'APPROVED', category: 'UTILITY', components: body(`Aviso ${i}: {{1}}`) });
+  return list;
+}

@@ -1,0 +1,5 @@
+export * from './channel';
+export * from './message';
+export * from './room';
+export * from './tabs';
+export * from './api';

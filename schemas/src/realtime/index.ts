@@ -1,0 +1,3 @@
+export * from './protocol';
+export * from './live-set';
+export * from './client';

@@ -1,0 +1,4 @@
+export * from './types';
+export * from './definition';
+export * from './validation';
+export * from './widgets';

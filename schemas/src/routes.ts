@@ -1,0 +1,197 @@
+import type { AppConfig, User } from './domain';
+import { firstSegment, hasPermission, hasTenantClaim, isAdmin } from './access';
+
+/**
+ * The app's route table (seed 000 §2 "Routes", 002 §2): one row per screen with its pt-BR
+ * name, its icon, who may open it and whether the left drawer lists it. The engine builds its
+ * drawer, toolbar and route guard from this table; registers look their menu entry up here.
+ *
+ * To add a screen: add a row here (order = drawer order), then mount its page or
+ * `<Resource name=...>` in the engine (engine/src/App.tsx). The guard and the drawer follow.
+ */
+
+/**
+ * Who may open a route:
+ * - `public`: anyone, no chrome (sign-in screens, public chat);
+ * - `user`: any signed-in user;
+ * - `admin-or-permission`: admin, or a user claim named `permission` (default: the path's
+ *   first segment, e.g. 'contacts');
+ * - `tenantClaim`: any signed-in user when the tenant configuration has `claim` on;
+ * - `admin`: admins only.
+ */
+export type RouteAccess = 'public' | 'user' | 'admin-or-permission' | 'tenantClaim' | 'admin';
+
+/** What renders the route: the console, a register (react-admin resource) or a page. */
+export type RouteKind = 'service' | 'register' | 'page' | 'public';
+
+export interface AppRoute {
+  /** react-router path, e.g. '/contacts' or '/notifications/:id'. */
+  path: string;
+  /** Name shown in the drawer and the toolbar (pt-BR). */
+  name: string;
+  /** @mui/icons-material icon name, e.g. 'Contacts'. */
+  icon: string;
+  access: RouteAccess;
+  /** For `admin-or-permission`: the user claim that also opens it (default: first path segment). */
+  permission?: string;
+  /** Tenant claim that must be on (required for `tenantClaim`; also allowed on public routes). */
+  claim?: string;
+  /** AppConfig boolean that must be on (e.g. 'api' for the API screen). */
+  setting?: 'api';
+  /** Listed in the left drawer. */
+  inMenu: boolean;
+  /** Listed in the public header menu (sign-in screens). */
+  inPublicMenu?: boolean;
+  kind: RouteKind;
+}
+
+const r = (
+  path: string,
+  name: string,
+  icon: string,
+  access: RouteAccess,
+  kind: RouteKind,
+  extra: Partial<AppRoute> = {},
+): AppRoute => ({ path, name, icon, access, kind, inMenu: access !== 'public', ...extra });
+
+/** Every screen of the product, in drawer order (seed 000 §2). */
+export const APP_ROUTES: readonly AppRoute[] = [
+  r('/', 'Atendimento', 'Forum', 'user', 'service'),
+  r('/contacts', 'Contatos', 'Contacts', 'admin-or-permission', 'register'),
+  r('/clients', 'Clientes', 'Business', 'tenantClaim', 'register', { claim: 'clients' }),
+  r('/agents', 'Agentes', 'SupportAgent', 'admin-or-permission', 'register'),
+  r('/participants', 'Participantes', 'Groups', 'tenantClaim', 'register', { claim: 'participants' }),
+  r('/stores', 'Lojas', 'Store', 'tenantClaim', 'register', { claim: 'stores' }),
+  r('/negotiations', 'Negociações', 'Handshake', 'tenantClaim', 'register', { claim: 'negotiations' }),
+  r('/departaments', 'Departamentos', 'AccountTree', 'admin-or-permission', 'register'),
+  r('/queues', 'Filas', 'Queue', 'tenantClaim', 'register', { claim: 'queues' }),
+  r('/employees', 'Funcionários', 'Badge', 'tenantClaim', 'register', { claim: 'employees' }),
+  r('/products', 'Produtos', 'Inventory2', 'tenantClaim', 'register', { claim: 'products' }),
+  r('/fixedMessages', 'Mensagens Fixas', 'PushPin', 'user', 'register'),
+  r('/dm_qrcodes', 'QR Codes', 'QrCode2', 'tenantClaim', 'register', { claim: 'metaChannel' }),
+  r('/faq', 'FAQ', 'LiveHelp', 'admin-or-permission', 'register'),
+  r('/contingecies', 'Contingências', 'EventBusy', 'admin-or-permission', 'register'),
+  r('/tags', 'Tags', 'LocalOffer', 'admin-or-permission', 'register'),
+  r('/flows', 'Fluxos', 'Schema', 'tenantClaim', 'register', { claim: 'flowsView' }),
+  r('/notifications', 'Campanhas', 'Campaign', 'admin-or-permission', 'register'),
+  r('/notifications/:id', 'Campanha', 'Campaign', 'admin-or-permission', 'page', { inMenu: false }),
+  r('/sumaries', 'Resumos', 'Summarize', 'tenantClaim', 'page', { claim: 'sumarizeRoom' }),
+  r('/integrations', 'Integrações', 'Extension', 'admin-or-permission', 'register'),
+  r('/dashboard', 'Dashboard', 'Dashboard', 'admin-or-permission', 'page'),
+  r('/api', 'API', 'Api', 'admin', 'page', { setting: 'api' }),
+  r('/profile', 'Perfil', 'AccountCircle', 'user', 'page', { inMenu: false }),
+  r('/novidades', 'Novidades', 'NewReleases', 'user', 'page', { inMenu: false }),
+  r('/login', 'Entrar', 'Login', 'public', 'public', { inPublicMenu: true }),
+  r('/register', 'Cadastro', 'PersonAdd', 'public', 'public', { claim: 'publicRegister', inPublicMenu: true }),
+  r('/finishSignUp', 'Concluir acesso', 'MarkEmailRead', 'public', 'public'),
+  r('/linkexpirado', 'Link Expirado', 'LinkOff', 'public', 'public'),
+  r('/404', '404', 'ErrorOutline', 'public', 'public'),
+  r('/chat/:id', 'Chat', 'Chat', 'public', 'public'),
+];
+
+/** Where the service view ('Atendimento') lives when the configuration names a root view. */
+export const SERVICE_PATH_WITH_ROOT_VIEW = '/service';
+
+type Config = Pick<AppConfig, 'claims' | 'hiddenViews' | 'rootView'> & Partial<Pick<AppConfig, 'api'>>;
+type RouteUser = Pick<User, 'claims'> | null | undefined;
+
+function normalisePath(path: string): string {
+  const clean = '/' + path.replace(/^\/+/, '').replace(/[?#].*$/, '').replace(/\/+$/, '');
+  return clean;
+}
+
+/**
+ * The route table for one tenant: a configured root view (seed 000 §2) moves to '/' and the
+ * service view to '/service'. An unknown root view is ignored.
+ */
+export function routesFor(config: Pick<AppConfig, 'rootView'> | null | undefined): AppRoute[] {
+  const rootView = config?.rootView ? normalisePath(config.rootView) : null;
+  const root = rootView && rootView !== '/' ? APP_ROUTES.find((route) => route.path === rootView && route.kind !== 'public') : undefined;
+  if (!root) return [...APP_ROUTES];
+  return APP_ROUTES.map((route) => {
+    if (route === root) return { ...route, path: '/', permission: route.permission ?? firstSegment(route.path) };
+    if (route.kind === 'service') return { ...route, path: SERVICE_PATH_WITH_ROOT_VIEW };
+    return route;
+  });
+}
+
+function matches(pattern: string, path: string): boolean {
+  const a = pattern.split('/').filter(Boolean);
+  const b = path.split('/').filter(Boolean);
+  if (a.length !== b.length) return false;
+  return a.every((segment, i) => segment.startsWith(':') || segment === b[i]);
+}
+
+/** The route a browser path belongs to ('/contacts/12/show' → the '/contacts' route), if any. */
+export function findRoute(routes: readonly AppRoute[], path: string): AppRoute | undefined {
+  const clean = normalisePath(path);
+  const exact = routes.find((route) => matches(route.path, clean));
+  if (exact) return exact;
+  // Sub-pages of a register (react-admin's /contacts/create, /contacts/:id/show) belong to it.
+  const segment = firstSegment(clean);
+  if (!segment) return undefined;
+  return routes.find((route) => route.kind === 'register' && firstSegment(route.path) === segment);
+}
+
+/** The hidden-views list names a view by its path segment ('clients') or path ('/clients'). */
+export function isHiddenView(route: AppRoute, config: Pick<AppConfig, 'hiddenViews'> | null | undefined): boolean {
+  const hidden = config?.hiddenViews ?? [];
+  if (hidden.length === 0 || route.kind === 'public') return false;
+  const segment = firstSegment(route.path);
+  return hidden.some((view) => {
+    const name = firstSegment(String(view));
+    return name !== '' && name === segment;
+  });
+}
+
+/**
+ * Whether a user may open a route (seed 000 §2 "Navigation guard", drawer rules a-c). The
+ * server enforces the same rules on its API; this only decides what the browser shows.
+ */
+export function canOpenRoute(route: AppRoute, user: RouteUser, config: Config | null | undefined): boolean {
+  if (route.claim && !hasTenantClaim(config, route.claim)) return false;
+  if (route.access === 'public') return true;
+  if (!user) return false;
+  if (route.setting && !config?.[route.setting]) return false;
+  if (isHiddenView(route, config)) return false;
+  switch (route.access) {
+    case 'user':
+    case 'tenantClaim':
+      return true;
+    case 'admin':
+      return isAdmin(user);
+    case 'admin-or-permission':
+      return hasPermission(user, route.permission ?? firstSegment(route.path));
+  }
+}
+
+/** The drawer's entries for this user and tenant, in table order. */
+export function menuRoutes(routes: readonly AppRoute[], user: RouteUser, config: Config | null | undefined): AppRoute[] {
+  return routes.filter((route) => route.inMenu && canOpenRoute(route, user, config));
+}
+
+/** The public header menu (seed 002 §2): public-menu routes whose claim is on. */
+export function publicMenuRoutes(routes: readonly AppRoute[], config: Config | null | undefined): AppRoute[] {
+  return routes.filter((route) => route.inPublicMenu && canOpenRoute(route, null, config));
+}
+
+/**
+ * Where the guard sends a user who may not open `path`: nowhere (null) when allowed, '/login'
+ * when signed out, otherwise '/' — or '/service' when the root view itself is closed to them.
+ */
+export function guardRedirect(routes: readonly AppRoute[], path: string, user: RouteUser, config: Config | null | undefined): string | null {
+  const route = findRoute(routes, path);
+  if (!route) return null;
+  if (canOpenRoute(route, user, config)) return null;
+  if (route.access !== 'public' && !user) return '/login';
+  if (route.path === '/') {
+    const service = routes.find((candidate) => candidate.kind === 'service');
+    return service && service.path !== '/' && canOpenRoute(service, user, config) ? service.path : null;
+  }
+  return '/';
+}
+
+/** Where a user goes right after signing in (seed 002 §4): '/profile' with updatePass, else '/'. */
+export function pathAfterSignIn(user: Pick<User, 'updatePass'>): string {
+  return user.updatePass ? '/profile' : '/';
+}

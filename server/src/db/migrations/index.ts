@@ -1,0 +1,24 @@
+import type { Knex } from 'knex';
+import * as m001 from './001-foundation';
+import * as m002 from './002-change-log';
+import * as m003 from './003-realtime';
+import * as m004 from './004-registers';
+import * as m005 from './005-chat';
+
+/**
+ * Migrations are imported statically (no directory scan), so they work the same under tsx,
+ * vitest and a bundle. Forward-only: add a new file and append it here.
+ */
+const migrations: Record<string, Knex.Migration> = {
+  '001-foundation': m001,
+  '002-change-log': m002,
+  '003-realtime': m003,
+  '004-registers': m004,
+  '005-chat': m005,
+};
+
+export const migrationSource: Knex.MigrationSource<string> = {
+  getMigrations: async () => Object.keys(migrations),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => migrations[name]!,
+};

@@ -1,0 +1,106 @@
+import type { Knex } from 'knex';
+import { parseJson, toJson } from '../knex';
+
+/**
+ * The chat side of contacts: find or create the contact of a new conversation (web-chat
+ * visitor, later WhatsApp), in the same table and record shape the contacts register uses
+ * (seed 001 §3 "Contact"). The register itself (CRUD, import, export) lives elsewhere.
+ */
+export interface ChatContact {
+  id: string;
+  displayName: string;
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+  photoUrl: string | null;
+  channels: string[];
+  agents: string[];
+  clients: string[];
+  prospects: string[];
+  salesmen: string[];
+  vendId: string | null;
+  group: boolean;
+  chatId: string | null;
+  active: boolean;
+  blockedSending: boolean;
+  blockedReceiving: boolean;
+  autoBlocked: boolean;
+  chatsHistory: string[];
+  clientsName: string[];
+  lifeControl: { createdAt: string; updatedAt?: string; deletedAt: string | null };
+  /** Per channel: `${channelId}LastReply` holds the contact's last message date. */
+  [key: string]: unknown;
+}
+
+function fromRow(row: Record<string, unknown>): ChatContact {
+  const data = parseJson<Partial<ChatContact>>(row.data, {});
+  return {
+    name: null,
+    photoUrl: null,
+    channels: [],
+    agents: [],
+    clients: [],
+    prospects: [],
+    salesmen: [],
+    vendId: null,
+    group: false,
+    chatId: null,
+    blockedSending: false,
+    blockedReceiving: false,
+    autoBlocked: false,
+    chatsHistory: [],
+    clientsName: [],
+    ...data,
+    id: String(row.id),
+    displayName: String(row.display_name),
+    phone: (row.phone as string | null) ?? null,
+    email: (row.email as string | null) ?? null,
+    active: Boolean(row.active),
+    lifeControl: { createdAt: String(row.created_at), updatedAt: String(row.updated_at), deletedAt: (row.deleted_at as string | null) ?? null },
+  };
+}
+
+export function createChatContactRepository() {
+  const live = (q: Knex | Knex.Transaction, tenantId: string) => q('contacts').where('contacts.tenant_id', tenantId).whereNull('contacts.deleted_at');
+  return {
+    async findById(q: Knex | Knex.Transaction, tenantId: string, id: string): Promise<ChatContact | null> {
+      const row = await live(q, tenantId).andWhere('id', id).first();
+      return row ? fromRow(row) : null;
+    },
+    async findByPhone(q: Knex | Knex.Transaction, tenantId: string, phone: string): Promise<ChatContact | null> {
+      const row = await live(q, tenantId).andWhere('phone', phone).orderBy('created_at', 'asc').first();
+      return row ? fromRow(row) : null;
+    },
+    /** Contact id bound to a channel identity (visitor key hash, provider user id). */
+    async findIdentity(q: Knex | Knex.Transaction, tenantId: string, channelId: string, identity: string): Promise<string | null> {
+      const row = await q('contact_identities').where({ tenant_id: tenantId, channel_id: channelId, identity }).first('contact_id');
+      return row ? String(row.contact_id) : null;
+    },
+    async addIdentity(trx: Knex.Transaction, tenantId: string, channelId: string, identity: string, contactId: string, at: string): Promise<void> {
+      await trx('contact_identities').insert({ tenant_id: tenantId, channel_id: channelId, identity, contact_id: contactId, created_at: at }).onConflict(['tenant_id', 'channel_id', 'identity']).ignore();
+    },
+    async insert(trx: Knex.Transaction, tenantId: string, contact: ChatContact): Promise<void> {
+      await trx('contacts').insert({
+        id: contact.id,
+        tenant_id: tenantId,
+        data: toJson(contact),
+        display_name: contact.displayName,
+        phone: contact.phone,
+        email: contact.email,
+        active: contact.active,
+        created_at: contact.lifeControl.createdAt,
+        updated_at: contact.lifeControl.createdAt,
+        deleted_at: null,
+      });
+    },
+    /** Merges fields into the contact's record (e.g. `${channelId}LastReply`). */
+    async merge(trx: Knex.Transaction, tenantId: string, id: string, fields: Record<string, unknown>, at: string): Promise<void> {
+      const row = await live(trx, tenantId).andWhere('id', id).first('data');
+      if (!row) return;
+      const data = { ...parseJson<Record<string, unknown>>(row.data, {}), ...fields };
+      await trx('contacts').where({ tenant_id: tenantId, id }).update({ data: toJson(data), updated_at: at });
+    },
+  };
+}
+
+export type ChatContactRepository = ReturnType<typeof createChatContactRepository>;

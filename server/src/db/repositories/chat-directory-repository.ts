@@ -1,0 +1,87 @@
+import type { Knex } from 'knex';
+import type { Channel } from '@atendimento/schemas';
+import { parseJson, type Db } from '../knex';
+
+/**
+ * What the chat domain reads from registers it does not own: channels, departments and their
+ * members, agents' names and fixed messages. Read-only; every call scoped by tenant.
+ */
+export interface FixedMessageRow {
+  id: string;
+  message: string | null;
+  fileUrl: string | null;
+  fileName: string | null;
+  mimeType: string | null;
+  uid: string | null;
+  active: boolean;
+}
+
+function channelFromRow(row: Record<string, unknown>): Channel {
+  const data = parseJson<Partial<Channel>>(row.data, {});
+  return {
+    phoneNumber: null,
+    hide: false,
+    color: null,
+    menuOrder: 0,
+    migrated: true,
+    claims: {},
+    departmentId: null,
+    ...data,
+    id: String(row.id),
+    type: String(row.type) as Channel['type'],
+    displayName: String(row.display_name),
+    active: Boolean(row.active),
+  } as Channel;
+}
+
+export function createChatDirectoryRepository(db: Db) {
+  return {
+    async channel(tenantId: string, id: string, q: Knex | Knex.Transaction = db): Promise<Channel | null> {
+      const row = await q('channels').where({ tenant_id: tenantId, id }).whereNull('deleted_at').first();
+      return row ? channelFromRow(row) : null;
+    },
+    async channels(tenantId: string): Promise<Channel[]> {
+      const rows = await db('channels').where({ tenant_id: tenantId }).whereNull('deleted_at').orderBy('display_name');
+      return rows.map(channelFromRow).sort((a, b) => a.menuOrder - b.menuOrder);
+    },
+    async departmentName(tenantId: string, id: string, q: Knex | Knex.Transaction = db): Promise<string | null> {
+      const row = await q('departments').where({ tenant_id: tenantId, id }).whereNull('deleted_at').first('display_name');
+      return row ? String(row.display_name) : null;
+    },
+    /** Agent ids of the given departments (supervisors' "team"). */
+    async agentsOfDepartments(tenantId: string, departmentIds: string[]): Promise<string[]> {
+      if (departmentIds.length === 0) return [];
+      const rows = await db('department_members').where('tenant_id', tenantId).whereIn('department_id', departmentIds).andWhere('role', 'agent').distinct('user_id');
+      return rows.map((r) => String(r.user_id));
+    },
+    /** Active agents by id, with their names (push/pull of other agents). */
+    async agents(tenantId: string, ids: string[], q: Knex | Knex.Transaction = db): Promise<{ id: string; displayName: string }[]> {
+      if (ids.length === 0) return [];
+      const rows = await q('users').where({ tenant_id: tenantId, type: 'agent', active: true }).whereNull('deleted_at').whereIn('id', ids).select('id', 'display_name');
+      return rows.map((r) => ({ id: String(r.id), displayName: String(r.display_name) }));
+    },
+    /** Active tags by id with their names, in the order asked. */
+    async tags(tenantId: string, ids: string[], q: Knex | Knex.Transaction = db): Promise<{ id: string; name: string }[]> {
+      if (ids.length === 0) return [];
+      const rows = await q('tags').where({ tenant_id: tenantId, active: true }).whereNull('deleted_at').whereIn('id', ids).select('id', 'name');
+      const byId = new Map(rows.map((r) => [String(r.id), String(r.name)]));
+      return ids.filter((id) => byId.has(id)).map((id) => ({ id, name: byId.get(id)! }));
+    },
+    async fixedMessage(tenantId: string, id: string): Promise<FixedMessageRow | null> {
+      const row = await db('fixed_messages').where({ tenant_id: tenantId, id }).whereNull('deleted_at').first();
+      if (!row) return null;
+      const data = parseJson<Record<string, unknown>>(row.data, {});
+      return {
+        id: String(row.id),
+        message: typeof data.message === 'string' ? data.message : null,
+        fileUrl: typeof data.fileUrl === 'string' ? data.fileUrl : typeof data.file === 'string' ? data.file : null,
+        fileName: typeof data.fileName === 'string' ? data.fileName : null,
+        mimeType: typeof data.mimeType === 'string' ? data.mimeType : null,
+        uid: (row.owner_id as string | null) ?? (typeof data.uid === 'string' ? data.uid : null),
+        active: Boolean(row.active),
+      };
+    },
+  };
+}
+
+export type ChatDirectoryRepository = ReturnType<typeof createChatDirectoryRepository>;

@@ -1,0 +1,319 @@
+import type { Knex } from 'knex';
+import { foldText, type Filter, type Room } from '@atendimento/schemas';
+import { dialectOf, parseJson, toJson, type Db } from '../knex';
+import { applyFilter, type FieldMap } from './chat-filter-sql';
+
+/**
+ * Rooms of one tenant (docs/chat.md "Storage"): the API record lives in `data`; the columns
+ * the lists filter and sort on, and one room_members row per agent, queue, history entry and
+ * tag, are derived from that same record on every write, so they never drift. Every call
+ * takes tenantId first; writes take the caller's transaction.
+ */
+
+/** Fields of the Filter AST that compile to SQL for rooms (see ROOM_FILTER_FIELDS). */
+export const ROOM_FIELDS: FieldMap = {
+  id: { column: 'id', type: 'string' },
+  active: { column: 'active', type: 'bool' },
+  inAttend: { column: 'in_attend', type: 'bool' },
+  internal: { column: 'internal', type: 'bool' },
+  hide: { column: 'hide', type: 'bool' },
+  channel: { column: 'channel', type: 'string' },
+  channelId: { column: 'channel_id', type: 'string' },
+  origin: { column: 'origin', type: 'string' },
+  destination: { column: 'destination', type: 'string' },
+  departmentId: { column: 'department_id', type: 'string' },
+  chatId: { column: 'chat_id', type: 'string' },
+  roomInc: { column: 'room_inc', type: 'number' },
+  'author.id': { column: 'contact_id', type: 'string' },
+  'author.displayName': { column: 'author_name', type: 'string', folded: true },
+  'lastMessage.unread': { column: 'unread', type: 'bool' },
+  lastMessageAt: { column: 'last_message_at', type: 'string' },
+  'lastMessage.lifeControl.createdAt': { column: 'last_message_at', type: 'string' },
+  'lifeControl.createdAt': { column: 'created_at', type: 'string' },
+  'closedBy.closedAt': { column: 'closed_at', type: 'string' },
+  'onHold.active': { column: 'on_hold', type: 'bool' },
+  'nps.value': { column: 'nps_value', type: 'number' },
+  'csat.value': { column: 'csat_value', type: 'number' },
+  agents: { member: 'agent' },
+  agentsHistory: { member: 'agentHistory' },
+  queues: { member: 'queue' },
+  queuesHistory: { member: 'queueHistory' },
+  tags: { member: 'tag' },
+};
+
+const MEMBER_FIELDS = { agents: 'agent', agentsHistory: 'agentHistory', queues: 'queue', queuesHistory: 'queueHistory', tags: 'tag' } as const;
+
+/** Keyset position in a list ordered by last message date then id. */
+export interface RoomCursor {
+  at: string;
+  id: string;
+}
+
+function openKey(room: Room): string | null {
+  if (!room.active || room.internal) return null;
+  const channelId = Array.isArray(room.channelId) ? room.channelId[0] ?? '' : room.channelId ?? '';
+  return `${channelId}\u0001${room.chatId}`;
+}
+
+/** The indexed columns, derived from the record. */
+function columnsOf(room: Room): Record<string, unknown> {
+  const digits = room.chatId.replace(/\D/g, '');
+  return {
+    room_inc: room.roomInc,
+    chat_id: room.chatId.slice(0, 320),
+    channel: room.channel,
+    channel_id: (Array.isArray(room.channelId) ? room.channelId[0] : room.channelId) ?? null,
+    contact_id: room.author?.id ?? null,
+    department_id: room.departmentId,
+    destination: room.destination,
+    active: room.active,
+    in_attend: room.inAttend,
+    unread: Boolean(room.lastMessage?.unread),
+    unread_count: room.unreadCount,
+    internal: room.internal,
+    hide: room.hide,
+    on_hold: Boolean(room.onHold?.active),
+    nps_value: room.nps?.value ?? null,
+    csat_value: room.csat?.value ?? null,
+    origin: room.origin,
+    chat_id_tail: digits.length >= 8 ? digits.slice(-8) : null,
+    author_name: room.author?.displayName ? foldText(room.author.displayName).slice(0, 200) : null,
+    public_token: room.publicToken,
+    last_message_at: room.lastMessageAt,
+    closed_at: room.closedBy?.closedAt ?? null,
+    open_key: openKey(room),
+    data: toJson(room),
+    updated_at: room.lifeControl.updatedAt ?? room.lifeControl.createdAt,
+    deleted_at: room.lifeControl.deletedAt,
+  };
+}
+
+function membersOf(room: Room): Set<string> {
+  const set = new Set<string>();
+  for (const [field, kind] of Object.entries(MEMBER_FIELDS)) {
+    for (const item of (room[field as keyof typeof MEMBER_FIELDS] ?? []) as unknown[]) {
+      const id = typeof item === 'string' ? item : (item as { id?: string } | null)?.id;
+      if (id) set.add(`${kind}\u0001${id}`);
+    }
+  }
+  return set;
+}
+
+/** Fills fields a record written by an older version may lack, then trusts the columns. */
+export function roomFromRow(row: Record<string, unknown>): Room {
+  const data = parseJson<Partial<Room>>(row.data, {});
+  const createdAt = String(row.created_at);
+  return {
+    channelIdTextit: null,
+    origin: String(row.origin ?? row.channel),
+    departmentId: null,
+    groupData: null,
+    internalChatName: null,
+    provisionalAgents: [],
+    group: false,
+    hide: false,
+    agents: [],
+    agentsHistory: [],
+    queues: [],
+    queuesHistory: [],
+    tags: [],
+    tagsNames: [],
+    contexts: [],
+    clientsName: [],
+    salesmenName: [],
+    lastMessage: null,
+    lastMessages: { contactMessage: null, agentMessage: null },
+    messagesCount: { agentMessage: 0, contactMessage: 0 },
+    messageActive: false,
+    onHold: { active: false, message: null },
+    replyTo: null,
+    referal: null,
+    nps: null,
+    csat: null,
+    subject: null,
+    mailTo: [],
+    mailCC: [],
+    transferAgent: null,
+    transferQueue: null,
+    transferTime: null,
+    annotated: false,
+    vendId: null,
+    closedBy: null,
+    ...data,
+    id: String(row.id),
+    roomInc: Number(row.room_inc),
+    chatId: String(row.chat_id),
+    channel: String(row.channel) as Room['channel'],
+    channelId: data.channelId ?? ((row.channel_id as string | null) ?? null),
+    destination: String(row.destination) as Room['destination'],
+    active: Boolean(row.active),
+    inAttend: Boolean(row.in_attend),
+    internal: Boolean(row.internal),
+    unreadCount: Number(row.unread_count ?? 0),
+    publicToken: String(row.public_token),
+    lastMessageAt: String(row.last_message_at ?? createdAt),
+    author: data.author ?? { id: String(row.contact_id ?? ''), displayName: '', photoUrl: null, email: null, chatId: String(row.chat_id), phone: null, type: 'client' },
+    lifeControl: { ...(data.lifeControl ?? {}), createdAt, updatedAt: String(row.updated_at), deletedAt: (row.deleted_at as string | null) ?? null },
+  };
+}
+
+export function createRoomRepository(db: Db) {
+  const pg = dialectOf(db) === 'pg';
+
+  function live(q: Knex | Knex.Transaction, tenantId: string) {
+    return q('rooms').where('rooms.tenant_id', tenantId).whereNull('rooms.deleted_at');
+  }
+
+  /** A tab/scope query: filter, order by last message date (ties by id ascending, as compareBy does). */
+  function scoped(q: Knex | Knex.Transaction, tenantId: string, filter: Filter | null, order: 'asc' | 'desc', after?: RoomCursor | null) {
+    const qb = live(q, tenantId);
+    applyFilter(qb, filter, ROOM_FIELDS, 'rooms', tenantId);
+    if (after) {
+      const cmp = order === 'desc' ? '<' : '>';
+      qb.where((w) => w.where('rooms.last_message_at', cmp, after.at).orWhere((e) => e.where('rooms.last_message_at', after.at).andWhere('rooms.id', '>', after.id)));
+    }
+    return qb;
+  }
+
+  return {
+    /** Next chat number of the tenant (counters row 'roomInc'), inside the caller's transaction. */
+    async nextRoomInc(trx: Knex.Transaction, tenantId: string): Promise<number> {
+      await trx('counters').insert({ tenant_id: tenantId, name: 'roomInc', value: 0 }).onConflict(['tenant_id', 'name']).ignore();
+      await trx('counters').where({ tenant_id: tenantId, name: 'roomInc' }).increment('value', 1);
+      const row = await trx('counters').where({ tenant_id: tenantId, name: 'roomInc' }).first('value');
+      return Number(row!.value);
+    },
+
+    async insert(trx: Knex.Transaction, tenantId: string, room: Room): Promise<void> {
+      await trx('rooms').insert({ id: room.id, tenant_id: tenantId, created_at: room.lifeControl.createdAt, ...columnsOf(room) });
+      const members = [...membersOf(room)].map((m) => {
+        const [kind, memberId] = m.split('\u0001') as [string, string];
+        return { tenant_id: tenantId, room_id: room.id, kind, member_id: memberId };
+      });
+      if (members.length) await trx('room_members').insert(members);
+    },
+
+    /** Writes the record and syncs only the membership rows that changed since `previous`. */
+    async save(trx: Knex.Transaction, tenantId: string, room: Room, previous: Room): Promise<void> {
+      await trx('rooms').where({ tenant_id: tenantId, id: room.id }).update(columnsOf(room));
+      const before = membersOf(previous);
+      const after = membersOf(room);
+      const removed = [...before].filter((m) => !after.has(m));
+      const added = [...after].filter((m) => !before.has(m));
+      for (const m of removed) {
+        const [kind, memberId] = m.split('\u0001') as [string, string];
+        await trx('room_members').where({ room_id: room.id, kind, member_id: memberId }).del();
+      }
+      if (added.length) {
+        await trx('room_members').insert(
+          added.map((m) => {
+            const [kind, memberId] = m.split('\u0001') as [string, string];
+            return { tenant_id: tenantId, room_id: room.id, kind, member_id: memberId };
+          }),
+        );
+      }
+    },
+
+    /** One room; `forUpdate` locks the row on PostgreSQL (SQLite has one writer anyway). */
+    async findById(tenantId: string, id: string, q: Knex | Knex.Transaction = db, forUpdate = false): Promise<Room | null> {
+      const qb = live(q, tenantId).andWhere('rooms.id', id);
+      if (forUpdate && pg) qb.forUpdate();
+      const row = await qb.first();
+      return row ? roomFromRow(row) : null;
+    },
+
+    async findByIds(tenantId: string, ids: string[], q: Knex | Knex.Transaction = db): Promise<Room[]> {
+      if (ids.length === 0) return [];
+      const rows = await live(q, tenantId).whereIn('rooms.id', ids);
+      return rows.map(roomFromRow);
+    },
+
+    /** Rooms including soft-deleted ones (the hub needs deletions to remove them). */
+    async loadForLive(tenantId: string, ids: string[]): Promise<Room[]> {
+      if (ids.length === 0) return [];
+      const rows = await db('rooms').where('tenant_id', tenantId).whereIn('id', ids);
+      return rows.map(roomFromRow);
+    },
+
+    /** The open room of a chat on a channel, if any. */
+    async findOpen(trx: Knex | Knex.Transaction, tenantId: string, channelId: string, chatId: string): Promise<Room | null> {
+      const qb = live(trx, tenantId).andWhere('rooms.open_key', `${channelId}\u0001${chatId}`);
+      if (pg && 'isTransaction' in trx && trx.isTransaction) qb.forUpdate();
+      const row = await qb.first();
+      return row ? roomFromRow(row) : null;
+    },
+
+    /** A page of rooms matching the filter (one statement). */
+    async list(tenantId: string, filter: Filter | null, options: { order: 'asc' | 'desc'; limit: number; after?: RoomCursor | null }, q: Knex | Knex.Transaction = db): Promise<Room[]> {
+      const rows = await scoped(q, tenantId, filter, options.order, options.after)
+        .orderBy([{ column: 'rooms.last_message_at', order: options.order }, { column: 'rooms.id', order: 'asc' }])
+        .limit(options.limit)
+        .select('rooms.*');
+      return rows.map(roomFromRow);
+    },
+
+    /** Rooms matching and how many of them are unread (one statement). */
+    async count(tenantId: string, filter: Filter | null): Promise<{ total: number; unread: number }> {
+      const row = await scoped(db, tenantId, filter, 'desc')
+        .select(db.raw('count(*) as total'), db.raw('coalesce(sum(case when rooms.unread = ? then 1 else 0 end), 0) as unread', [true]))
+        .first();
+      return { total: Number(row?.total ?? 0), unread: Number(row?.unread ?? 0) };
+    },
+
+    /** Rooms matching, per queue id (queue chips on 'Todas Filas'); one statement. */
+    async countByQueue(tenantId: string, filter: Filter | null): Promise<Record<string, number>> {
+      const qb = scoped(db, tenantId, filter, 'desc')
+        .join('room_members', function joinMembers() {
+          this.on('room_members.room_id', '=', 'rooms.id').andOn('room_members.kind', '=', db.raw('?', ['queue']));
+        })
+        .groupBy('room_members.member_id')
+        .select('room_members.member_id as queueId', db.raw('count(*) as n'));
+      const rows = (await qb) as { queueId: string; n: number | string }[];
+      return Object.fromEntries(rows.map((r) => [r.queueId, Number(r.n)]));
+    },
+
+    /** Sum of unread contact messages over the rooms matching (own chats for the title). */
+    async unreadMessages(tenantId: string, filter: Filter | null): Promise<number> {
+      const row = await scoped(db, tenantId, filter, 'desc').sum({ n: 'rooms.unread_count' }).first();
+      return Number(row?.n ?? 0);
+    },
+
+    /** Rooms of a contact chat id, newest first (contact drawer history). */
+    async byChatId(tenantId: string, chatId: string, channelId: string | null, filter: Filter | null, limit: number): Promise<Room[]> {
+      const qb = scoped(db, tenantId, filter, 'desc').andWhere('rooms.chat_id', chatId);
+      if (channelId) qb.andWhere('rooms.channel_id', channelId);
+      const rows = await qb.orderBy([{ column: 'rooms.last_message_at', order: 'desc' }, { column: 'rooms.id', order: 'asc' }]).limit(limit).select('rooms.*');
+      return rows.map(roomFromRow);
+    },
+
+    /**
+     * Search (seed 001 §5): a numeric term matches the room number or the last 8 digits of
+     * chatId; any other term the id, the chatId or (our addition) the contact's name.
+     */
+    async search(tenantId: string, filter: Filter | null, term: { numeric: string | null; text: string | null }, limit: number): Promise<Room[]> {
+      const qb = scoped(db, tenantId, filter, 'desc');
+      if (term.numeric) {
+        const n = Number(term.numeric);
+        const tail = term.numeric.slice(-8);
+        qb.where((w) => {
+          if (Number.isSafeInteger(n) && term.numeric!.length <= 9) w.orWhere('rooms.room_inc', n);
+          if (tail.length === 8) w.orWhere('rooms.chat_id_tail', tail);
+          w.orWhere('rooms.chat_id', term.numeric!);
+        });
+      } else if (term.text) {
+        const text = term.text;
+        qb.where((w) =>
+          w
+            .orWhere('rooms.id', text)
+            .orWhere('rooms.chat_id', text)
+            .orWhere('rooms.chat_id', text.toLowerCase())
+            .orWhereRaw('rooms.author_name like ? escape ?', [`%${foldText(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`, '\\']),
+        );
+      }
+      const rows = await qb.orderBy([{ column: 'rooms.last_message_at', order: 'desc' }, { column: 'rooms.id', order: 'asc' }]).limit(limit).select('rooms.*');
+      return rows.map(roomFromRow);
+    },
+  };
+}
+
+export type RoomRepository = ReturnType<typeof createRoomRepository>;

@@ -1,0 +1,58 @@
+import type { AppConfig } from '@atendimento/schemas';
+import type { Db } from '../knex';
+import { parseJson, toJson } from '../knex';
+
+export interface TenantRow {
+  id: string;
+  name: string;
+  active: boolean;
+  appConfig: AppConfig;
+}
+
+function fromRow(row: Record<string, unknown>): TenantRow {
+  return {
+    id: String(row.id),
+    name: String(row.name),
+    active: Boolean(row.active),
+    appConfig: parseJson<AppConfig>(row.app_config, {} as AppConfig),
+  };
+}
+
+/** Tenants are the one table not scoped by tenant_id: they are the scope. */
+export function createTenantRepository(db: Db) {
+  return {
+    async findByHost(host: string): Promise<TenantRow | null> {
+      const row = await db('tenants')
+        .join('tenant_hosts', 'tenant_hosts.tenant_id', 'tenants.id')
+        .where('tenant_hosts.host', host)
+        .first('tenants.*');
+      return row ? fromRow(row) : null;
+    },
+    async findById(id: string): Promise<TenantRow | null> {
+      const row = await db('tenants').where({ id }).first();
+      return row ? fromRow(row) : null;
+    },
+    async create(tenant: TenantRow, hosts: string[], now: Date): Promise<void> {
+      const iso = now.toISOString();
+      await db.transaction(async (trx) => {
+        await trx('tenants').insert({
+          id: tenant.id,
+          name: tenant.name,
+          active: tenant.active,
+          app_config: toJson(tenant.appConfig),
+          created_at: iso,
+          updated_at: iso,
+        });
+        if (hosts.length) await trx('tenant_hosts').insert(hosts.map((host) => ({ host, tenant_id: tenant.id })));
+      });
+    },
+    async setActive(id: string, active: boolean, now: Date): Promise<void> {
+      await db('tenants').where({ id }).update({ active, updated_at: now.toISOString() });
+    },
+    async updateAppConfig(id: string, appConfig: AppConfig, now: Date): Promise<void> {
+      await db('tenants').where({ id }).update({ app_config: toJson(appConfig), updated_at: now.toISOString() });
+    },
+  };
+}
+
+export type TenantRepository = ReturnType<typeof createTenantRepository>;

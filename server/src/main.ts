@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { loadConfig } from './config';
+import { createLogger } from './logger';
+import { createServer } from './server';
+import { seedDemo, DEMO_ACCOUNTS } from './demo/seed-demo';
+import { startSmtpCatcher } from './services/mail/smtp-catcher';
+import { createMailer } from './services/mail/mailer';
+
+/** `npm start`: migrate, seed the demo tenant once, serve the app and print how to sign in. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  let mailNote = `SMTP: ${config.smtpUrl}`;
+  let catcher: Awaited<ReturnType<typeof startSmtpCatcher>> | null = null;
+  if (!config.smtpUrl) {
+    const dir = path.join(config.dataDir, 'mail');
+    catcher = await startSmtpCatcher({ port: Number(process.env.SMTP_CATCHER_PORT ?? 0), dir });
+    mailNote = `E-mails (links de acesso, recuperação de senha) ficam em ${path.relative(process.cwd(), dir) || dir}/ (servidor SMTP local em ${catcher.url})`;
+  }
+  const mailer = createMailer(config.smtpUrl ?? catcher!.url, config.mailFrom, logger);
+  const server = await createServer({ config, logger, mailer });
+  const created = await seedDemo(server.db, { tenantId: config.defaultTenant });
+  const url = await server.listen();
+
+  const lines = [
+    '',
+    '  Atendimento está no ar.',
+    `  Abra ${config.publicUrl === `http://localhost:${config.port}` ? url : config.publicUrl}`,
+    `  Banco: ${config.databaseUrl ? 'PostgreSQL' : config.sqliteFile}${created ? ' (empresa de demonstração criada agora)' : ''}`,
+    '',
+    '  Contas de demonstração:',
+    ...DEMO_ACCOUNTS.map((a) => `    ${a.role.padEnd(11)} ${a.email.padEnd(28)} senha: ${a.password}`),
+    '',
+    `  ${mailNote}`,
+    '',
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+
+  const stop = async (signal: string) => {
+    logger.info({ signal }, 'server.stopping');
+    await server.close();
+    await catcher?.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error) => {
+  process.stderr.write(`Falha ao iniciar: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,357 @@
+import { randomUUID } from 'node:crypto';
+import { messages, type AuthSession } from '@atendimento/schemas';
+import type { Clock } from '../../clock';
+import type { Logger } from '../../logger';
+import type { TenantRow } from '../../db/repositories/tenant-repository';
+import { normaliseEmail, publicUser, type UserRecord, type UserRepository } from '../../db/repositories/user-repository';
+import type { SessionRepository } from '../../db/repositories/session-repository';
+import type { AccessLinkRepository, LinkPurpose } from '../../db/repositories/access-link-repository';
+import type { Mailer } from '../mail/mailer';
+import { AppError, badRequest, conflict, forbidden, tooManyRequests, unauthorized, validationError } from '../../errors';
+import { decoyVerify, hashPassword, needsRehash, verifyPassword } from './password';
+import { randomToken, sha256, type TokenService } from './tokens';
+import type { RateLimiter } from './rate-limiter';
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Who is calling: a signed-in user, or an anonymous visitor limited to one room. */
+export type Principal =
+  | { kind: 'user'; tenantId: string; sessionId: string; user: UserRecord; supervisorOf: string[]; agentOf: string[] }
+  | { kind: 'anonymous'; tenantId: string; roomId: string };
+
+export interface RequestMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** A session as the web layer needs it: the JSON answer plus the refresh token for the cookie. */
+export interface IssuedSession {
+  session: AuthSession;
+  refreshToken: string;
+  refreshExpiresAt: Date;
+}
+
+export interface AuthServiceDeps {
+  users: UserRepository;
+  sessions: SessionRepository;
+  links: AccessLinkRepository;
+  tokens: TokenService;
+  mailer: Mailer;
+  clock: Clock;
+  logger: Logger;
+  accountLimiter: RateLimiter;
+  ipLimiter: RateLimiter;
+  refreshTtlSeconds: number;
+  linkTtlSeconds: number;
+  /** Base URL of the app for a tenant, used in e-mailed links. */
+  appUrl(tenant: TenantRow): string;
+  /** Checks that a public room token exists in the tenant; returns the room id. */
+  findPublicRoom(tenantId: string, publicToken: string): Promise<string | null>;
+}
+
+function checkEmail(email: unknown): string {
+  if (typeof email !== 'string' || email.trim() === '') throw badRequest('email_required', messages.validation.emailRequired);
+  const trimmed = email.trim();
+  if (!EMAIL_PATTERN.test(trimmed) || trimmed.length > 320) throw badRequest('invalid_email', messages.auth.invalidEmail);
+  return normaliseEmail(trimmed);
+}
+
+function checkNewPassword(password: unknown, confirmPassword: unknown): string {
+  const fields: { field: string; message: string }[] = [];
+  if (typeof password !== 'string' || password === '') fields.push({ field: 'password', message: messages.validation.passwordRequired });
+  else if (password.length < 6) fields.push({ field: 'password', message: messages.validation.passwordMin });
+  else if (password.length > 256) fields.push({ field: 'password', message: messages.validation.invalidValue });
+  if (typeof confirmPassword !== 'string' || confirmPassword === '') {
+    fields.push({ field: 'confirmPassword', message: messages.validation.confirmRequired });
+  } else if (fields.length === 0 && confirmPassword !== password) {
+    fields.push({ field: 'confirmPassword', message: messages.validation.passwordsDiffer });
+  }
+  if (fields.length) throw validationError(fields);
+  return password as string;
+}
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { users, sessions, links, tokens, clock } = deps;
+
+  async function issue(tenant: TenantRow, user: UserRecord, sessionId: string | null, meta: RequestMeta): Promise<IssuedSession> {
+    const now = clock.now();
+    const sid = sessionId ?? randomUUID();
+    if (!sessionId) await sessions.createSession(tenant.id, { id: sid, userId: user.id, ...meta }, now);
+    const refreshToken = randomToken();
+    const refreshExpiresAt = new Date(now.getTime() + deps.refreshTtlSeconds * 1000);
+    await sessions.addRefreshToken(tenant.id, { id: randomUUID(), sessionId: sid, tokenHash: sha256(refreshToken), expiresAt: refreshExpiresAt }, now);
+    const accessToken = await tokens.sign({ sub: user.id, tid: tenant.id, sid, typ: 'user' }, now);
+    const departments = await users.departmentsOf(tenant.id, user.id);
+    return {
+      session: { accessToken, expiresIn: tokens.ttlSeconds, user: publicUser(user, departments) },
+      refreshToken,
+      refreshExpiresAt,
+    };
+  }
+
+  async function sendLink(tenant: TenantRow, user: UserRecord, purpose: LinkPurpose): Promise<void> {
+    const now = clock.now();
+    const token = randomToken();
+    await links.create(
+      tenant.id,
+      {
+        id: randomUUID(),
+        userId: user.id,
+        email: user.email,
+        purpose,
+        tokenHash: sha256(token),
+        expiresAt: new Date(now.getTime() + deps.linkTtlSeconds * 1000),
+      },
+      now,
+    );
+    const url = `${deps.appUrl(tenant)}/finishSignUp?token=${encodeURIComponent(token)}${purpose === 'reset' ? '&mode=resetPassword' : ''}`;
+    const minutes = Math.round(deps.linkTtlSeconds / 60);
+    const subject = purpose === 'reset' ? `Redefinição de senha - ${tenant.name}` : `Seu acesso - ${tenant.name}`;
+    const intro =
+      purpose === 'reset'
+        ? 'Recebemos um pedido para redefinir sua senha. Use o link abaixo para entrar e escolher uma nova senha:'
+        : 'Use o link abaixo para entrar no sistema de atendimento:';
+    await deps.mailer.send({
+      to: user.email,
+      subject,
+      text: `Olá, ${user.displayName}!\n\n${intro}\n\n${url}\n\nO link vale por ${minutes} minutos e pode ser usado uma única vez.\nSe você não pediu este acesso, ignore este e-mail.`,
+      html: `<p>Olá, ${escapeHtml(user.displayName)}!</p><p>${intro}</p><p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p><p>O link vale por ${minutes} minutos e pode ser usado uma única vez.<br>Se você não pediu este acesso, ignore este e-mail.</p>`,
+    });
+  }
+
+  return {
+    /** E-mail and password sign-in (seed 002 §4 "Sign-in", §8). */
+    async signIn(tenant: TenantRow, input: { email?: unknown; password?: unknown }, meta: RequestMeta): Promise<IssuedSession> {
+      if (tenant.appConfig.claims?.disablePasswordLogin) throw forbidden('password_login_disabled', messages.auth.passwordLoginDisabled);
+      const email = checkEmail(input.email);
+      if (typeof input.password !== 'string' || input.password === '') throw badRequest('password_required', messages.validation.passwordRequired);
+      const accountKey = `${tenant.id}:${email}`;
+      const ipKey = `${tenant.id}:${meta.ip ?? 'unknown'}`;
+      const wait = Math.max(deps.accountLimiter.retryAfter(accountKey), deps.ipLimiter.retryAfter(ipKey));
+      if (wait > 0) throw tooManyRequests(wait);
+      deps.ipLimiter.hit(ipKey);
+
+      const user = await users.findByEmail(tenant.id, email);
+      const valid = user ? await verifyPassword(user.passwordHash, input.password) : await decoyVerify(input.password);
+      if (!user || !valid || user.type !== 'agent') {
+        deps.accountLimiter.hit(accountKey);
+        throw unauthorized('invalid_credentials', messages.auth.invalidCredentials);
+      }
+      if (!user.active) throw forbidden('user_disabled', messages.auth.userDisabled);
+      deps.accountLimiter.reset(accountKey);
+      if (user.passwordHash && needsRehash(user.passwordHash)) {
+        await users.update(tenant.id, user.id, { passwordHash: await hashPassword(input.password) }, clock.now());
+      }
+      return issue(tenant, user, null, meta);
+    },
+
+    /** Public sign-up (only with tenant claim publicRegister); the new user is signed in at once. */
+    async signUp(
+      tenant: TenantRow,
+      input: { displayName?: unknown; email?: unknown; password?: unknown; confirmPassword?: unknown },
+      meta: RequestMeta,
+    ): Promise<IssuedSession> {
+      if (!tenant.appConfig.claims?.publicRegister) throw forbidden('register_disabled', messages.auth.registerDisabled);
+      const fields: { field: string; message: string }[] = [];
+      if (typeof input.displayName !== 'string' || input.displayName.trim() === '') {
+        fields.push({ field: 'displayName', message: messages.validation.displayNameRequired });
+      }
+      if (fields.length) throw validationError(fields);
+      const email = checkEmail(input.email);
+      const password = checkNewPassword(input.password, input.confirmPassword);
+      if (await users.findByEmail(tenant.id, email)) throw conflict('email_in_use', messages.auth.emailInUse);
+      let user: UserRecord;
+      try {
+        user = await users.create(
+          tenant.id,
+          {
+            email,
+            displayName: (input.displayName as string).trim().slice(0, 200),
+            type: 'agent',
+            active: true,
+            emailVerified: false,
+            passwordHash: await hashPassword(password),
+          },
+          clock.now(),
+        );
+      } catch (error) {
+        // Two sign-ups racing for one e-mail: the unique index decides.
+        if (await users.findByEmail(tenant.id, email)) throw conflict('email_in_use', messages.auth.emailInUse);
+        throw error;
+      }
+      return issue(tenant, user, null, meta);
+    },
+
+    /** Rotates the refresh token; a reused token revokes its whole session family. */
+    async refresh(tenant: TenantRow, refreshToken: string | undefined, meta: RequestMeta): Promise<IssuedSession> {
+      if (!refreshToken) throw unauthorized('no_refresh_token', messages.auth.sessionExpired);
+      const now = clock.now();
+      const row = await sessions.findRefreshToken(tenant.id, sha256(refreshToken));
+      if (!row) throw unauthorized('invalid_refresh_token', messages.auth.sessionExpired);
+      const session = await sessions.findSession(tenant.id, row.sessionId);
+      if (!session || session.revokedAt) throw unauthorized('session_revoked', messages.auth.sessionExpired);
+      if (row.usedAt || !(await sessions.consumeRefreshToken(tenant.id, row.id, now))) {
+        await sessions.revokeSession(tenant.id, session.id, 'refresh_reuse', now);
+        deps.logger.warn({ tenantId: tenant.id, sessionId: session.id, ip: meta.ip }, 'auth.refresh_reuse');
+        throw unauthorized('refresh_token_reused', messages.auth.sessionExpired);
+      }
+      if (row.expiresAt <= now.toISOString()) throw unauthorized('refresh_token_expired', messages.auth.sessionExpired);
+      const user = await users.findById(tenant.id, session.userId);
+      if (!user) throw unauthorized('user_not_found', messages.auth.sessionExpired);
+      if (!user.active) throw forbidden('user_disabled', messages.auth.userDisabled);
+      await sessions.touchSession(tenant.id, session.id, now);
+      return issue(tenant, user, session.id, meta);
+    },
+
+    async signOut(tenant: TenantRow, principal: Principal | null, refreshToken: string | undefined): Promise<void> {
+      const now = clock.now();
+      if (principal?.kind === 'user') await sessions.revokeSession(tenant.id, principal.sessionId, 'logout', now);
+      if (refreshToken) {
+        const row = await sessions.findRefreshToken(tenant.id, sha256(refreshToken));
+        if (row) await sessions.revokeSession(tenant.id, row.sessionId, 'logout', now);
+      }
+    },
+
+    /**
+     * Sends a one-time sign-in or password-recovery link. Answers the same whether or not the
+     * account exists, so the form cannot be used to discover e-mails.
+     */
+    async requestLink(tenant: TenantRow, input: { email?: unknown }, purpose: LinkPurpose, meta: RequestMeta): Promise<void> {
+      const email = checkEmail(input.email);
+      const key = `${tenant.id}:link:${email}`;
+      const wait = Math.max(deps.accountLimiter.retryAfter(key), deps.ipLimiter.retryAfter(`${tenant.id}:${meta.ip ?? 'unknown'}`));
+      if (wait > 0) throw tooManyRequests(wait);
+      deps.accountLimiter.hit(key);
+      const user = await users.findByEmail(tenant.id, email);
+      if (!user || !user.active || user.type !== 'agent') {
+        deps.logger.info({ tenantId: tenant.id, purpose }, 'auth.link_requested_unknown');
+        return;
+      }
+      await sendLink(tenant, user, purpose);
+    },
+
+    /** Admin action 'Enviar Login': sends the sign-in link to an existing agent. */
+    async sendSignInLink(tenant: TenantRow, userId: string): Promise<void> {
+      const user = await users.findById(tenant.id, userId);
+      if (!user) throw new AppError(404, 'not_found', messages.errors.notFound);
+      await sendLink(tenant, user, 'signin');
+    },
+
+    /**
+     * Completes an e-mailed link (/finishSignUp). The e-mail typed or remembered by the browser
+     * must match the link's. Completing a link proves the mailbox, so an account created by
+     * someone else with this e-mail loses that password and its sessions (no pre-registration
+     * takeover).
+     */
+    async completeLink(tenant: TenantRow, input: { token?: unknown; email?: unknown }, meta: RequestMeta): Promise<IssuedSession> {
+      if (typeof input.token !== 'string' || input.token.length < 20) throw badRequest('link_invalid', messages.auth.linkInvalid);
+      const email = checkEmail(input.email);
+      const now = clock.now();
+      const link = await links.findByHash(tenant.id, sha256(input.token));
+      if (!link) throw badRequest('link_invalid', messages.auth.linkInvalid);
+      if (link.usedAt || link.expiresAt <= now.toISOString()) throw badRequest('link_expired', messages.auth.linkExpiredOrUsed);
+      if (link.email !== email) throw badRequest('link_invalid', messages.auth.linkInvalid);
+      if (!(await links.consume(tenant.id, link.id, now))) throw badRequest('link_expired', messages.auth.linkExpiredOrUsed);
+      let user = await users.findById(tenant.id, link.userId);
+      if (!user) throw badRequest('link_invalid', messages.auth.linkInvalid);
+      if (!user.active) throw forbidden('user_disabled', messages.auth.userDisabled);
+      if (!user.emailVerified) {
+        await sessions.revokeAllForUser(tenant.id, user.id, 'email_verified', now);
+        user = (await users.update(tenant.id, user.id, { emailVerified: true, passwordHash: null, updatePass: true }, now))!;
+      } else if (link.purpose === 'reset') {
+        user = (await users.update(tenant.id, user.id, { updatePass: true }, now))!;
+      }
+      return issue(tenant, user, null, meta);
+    },
+
+    /** Anonymous sign-in for the public chat page: the token reads exactly one room. */
+    async anonymous(tenant: TenantRow, input: { roomToken?: unknown }): Promise<{ accessToken: string; expiresIn: number; roomId: string }> {
+      if (typeof input.roomToken !== 'string' || input.roomToken.length < 16) throw badRequest('link_invalid', messages.auth.linkInvalid);
+      const roomId = await deps.findPublicRoom(tenant.id, input.roomToken);
+      if (!roomId) throw new AppError(404, 'not_found', messages.errors.notFound);
+      const accessToken = await tokens.sign({ sub: `anon:${randomUUID()}`, tid: tenant.id, sid: 'anonymous', typ: 'anon', room: roomId }, clock.now());
+      return { accessToken, expiresIn: tokens.ttlSeconds, roomId };
+    },
+
+    /** Turns a bearer token into a principal for this tenant, or throws 401/403. */
+    async authenticate(tenant: TenantRow, bearer: string): Promise<Principal> {
+      const now = clock.now();
+      const verified = await tokens.verify(bearer, now);
+      if (!verified.claims) {
+        throw unauthorized(verified.expired ? 'token_expired' : 'invalid_token', verified.expired ? messages.auth.sessionExpired : messages.auth.notAuthenticated);
+      }
+      const claims = verified.claims;
+      if (claims.tid !== tenant.id) throw unauthorized('wrong_tenant', messages.auth.notAuthenticated);
+      if (claims.typ === 'anon') {
+        if (!claims.room) throw unauthorized('invalid_token', messages.auth.notAuthenticated);
+        return { kind: 'anonymous', tenantId: tenant.id, roomId: claims.room };
+      }
+      const session = await sessions.findSession(tenant.id, claims.sid);
+      if (!session || session.revokedAt || session.userId !== claims.sub) throw unauthorized('session_revoked', messages.auth.sessionExpired);
+      const user = await users.findById(tenant.id, claims.sub);
+      if (!user) throw unauthorized('user_not_found', messages.auth.notAuthenticated);
+      if (!user.active) throw forbidden('user_disabled', messages.auth.userDisabled);
+      const departments = await users.departmentsOf(tenant.id, user.id);
+      return { kind: 'user', tenantId: tenant.id, sessionId: session.id, user, supervisorOf: departments.supervisorOf, agentOf: departments.agentOf };
+    },
+
+    /** Profile update (seed 002 §2 "Profile screen"): name, password, photo, WhatsApp. */
+    async updateProfile(
+      tenant: TenantRow,
+      principal: Extract<Principal, { kind: 'user' }>,
+      input: { displayName?: unknown; password?: unknown; confirmPassword?: unknown; photoUrl?: unknown; whatsapp?: unknown; followMe?: unknown },
+    ) {
+      const now = clock.now();
+      const patch: Parameters<UserRepository['update']>[2] = {};
+      if (input.displayName !== undefined) {
+        if (typeof input.displayName !== 'string' || input.displayName.trim() === '') {
+          throw validationError([{ field: 'displayName', message: messages.validation.displayNameRequired }]);
+        }
+        patch.displayName = input.displayName.trim().slice(0, 200);
+      }
+      if (input.password !== undefined && input.password !== null && input.password !== '') {
+        patch.passwordHash = await hashPassword(checkNewPassword(input.password, input.confirmPassword));
+        patch.updatePass = false;
+      }
+      if (input.photoUrl !== undefined) {
+        if (input.photoUrl !== null && (typeof input.photoUrl !== 'string' || !/^\/api\/files\/[\w-]+\/[\w-]+\.(jpg|jpeg|png)$/.test(input.photoUrl))) {
+          throw validationError([{ field: 'photoUrl', message: messages.validation.invalidValue }]);
+        }
+        patch.photoUrl = input.photoUrl as string | null;
+      }
+      if (input.whatsapp !== undefined) {
+        const allowed = Boolean(tenant.appConfig.claims?.allowFollowMe) && Boolean(principal.user.claims.allowFollowMe);
+        if (!allowed) throw forbidden();
+        if (input.whatsapp !== null && (typeof input.whatsapp !== 'string' || !/^\+?[\d\s().-]{8,20}$/.test(input.whatsapp))) {
+          throw validationError([{ field: 'whatsapp', message: messages.validation.phoneInvalid }]);
+        }
+        patch.whatsapp = input.whatsapp === null ? null : (input.whatsapp as string).replace(/\D/g, '');
+      }
+      if (input.followMe !== undefined) {
+        // 'Siga-me' (seed 000 §2): the user's own switch, only where tenant and user allow it.
+        const allowed = Boolean(tenant.appConfig.claims?.allowFollowMe) && Boolean(principal.user.claims.allowFollowMe);
+        if (!allowed) throw forbidden();
+        if (typeof input.followMe !== 'boolean') throw validationError([{ field: 'followMe', message: messages.validation.invalidValue }]);
+        patch.claims = { ...principal.user.claims, followMe: input.followMe };
+      }
+      const updated = await users.update(tenant.id, principal.user.id, patch, now);
+      if (!updated) throw unauthorized();
+      if (patch.passwordHash) {
+        // A new password signs out every other device; the current session stays.
+        const others = await sessionsOf(principal);
+        for (const sid of others) await sessions.revokeSession(tenant.id, sid, 'password_changed', now);
+      }
+      return publicUser(updated, { agentOf: principal.agentOf, supervisorOf: principal.supervisorOf });
+    },
+  };
+
+  async function sessionsOf(principal: Extract<Principal, { kind: 'user' }>): Promise<string[]> {
+    return (await deps.sessions.listActiveSessionIds(principal.tenantId, principal.user.id)).filter((id) => id !== principal.sessionId);
+  }
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,245 @@
+import type { Knex } from 'knex';
+import type { Clock } from '../../clock';
+import type { Logger } from '../../logger';
+import { dialectOf, type Db } from '../../db/knex';
+import type { ChangeBus } from './change-bus';
+
+/** A record that a write created, changed or (soft-)deleted. */
+export interface Change {
+  /** Live collection name as clients subscribe to it: rooms, messages, contacts, departaments... */
+  collection: string;
+  id: string;
+  op: 'upsert' | 'delete';
+}
+
+/** A committed change, numbered per tenant without gaps. */
+export interface ChangeEvent extends Change {
+  tenantId: string;
+  seq: number;
+  at: string;
+}
+
+export type RecordChange = (change: Change) => void;
+export type ChangeListener = (tenantId: string, events: ChangeEvent[]) => void | Promise<void>;
+
+const SEQ_COUNTER = 'changeSeq';
+
+/**
+ * The one path by which writes become live events (docs/realtime.md):
+ *
+ * 1. a service runs its write in `feed.transaction(tenantId, async (trx, record) => ...)` and
+ *    calls `record({ collection, id, op })` for each record it touched;
+ * 2. just before commit the changes are appended to `change_log` with gap-free per-tenant
+ *    sequence numbers (the counter row lock serialises numbering and commit per tenant, so a
+ *    reader never sees seq 12 before seq 11);
+ * 3. after commit — never before, never for a rollback — the bus tells every server process
+ *    "tenant T reached seq N"; each process reads what it has not seen from the log, in order,
+ *    and hands it to its listeners (the hub).
+ */
+export function createChangeFeed(deps: { db: Db; bus: ChangeBus; clock: Clock; logger: Logger }) {
+  const { db, bus, clock, logger } = deps;
+  const listeners = new Set<ChangeListener>();
+  /** Per tenant: last seq handed to listeners, and the promise chain that keeps order. */
+  const tenants = new Map<string, { delivered: number; chain: Promise<void> }>();
+  /** Events this process committed, kept until dispatched so the origin skips a log read. */
+  const pending = new Map<string, Map<number, ChangeEvent>>();
+
+  async function latestSeq(tenantId: string, trx: Knex | Knex.Transaction = db): Promise<number> {
+    const row = await trx('counters').where({ tenant_id: tenantId, name: SEQ_COUNTER }).first('value');
+    return row ? Number(row.value) : 0;
+  }
+
+  async function since(tenantId: string, afterSeq: number, limit = 1000, trx: Knex | Knex.Transaction = db): Promise<ChangeEvent[]> {
+    const rows = await trx('change_log')
+      .where('tenant_id', tenantId)
+      .andWhere('seq', '>', afterSeq)
+      .orderBy('seq', 'asc')
+      .limit(limit);
+    return rows.map((r) => ({
+      tenantId,
+      seq: Number(r.seq),
+      collection: String(r.collection),
+      id: String(r.record_id),
+      op: r.op as Change['op'],
+      at: String(r.created_at),
+    }));
+  }
+
+  /** Appends the changes to the log inside the caller's transaction; returns the events. */
+  async function append(trx: Knex.Transaction, tenantId: string, changes: Change[]): Promise<ChangeEvent[]> {
+    // Same record touched twice in one transaction: one event, the last op wins, at its last place.
+    const unique = new Map<string, Change>();
+    for (const c of changes) {
+      const key = `${c.collection}\u0000${c.id}`;
+      unique.delete(key); // keeps the order in which records were last touched
+      unique.set(key, c);
+    }
+    const list = [...unique.values()];
+    const n = list.length;
+    // The update takes the row lock first (PostgreSQL), so numbering and commit are serialised per tenant.
+    const updated = await trx('counters').where({ tenant_id: tenantId, name: SEQ_COUNTER }).increment('value', n);
+    if (!updated) await trx('counters').insert({ tenant_id: tenantId, name: SEQ_COUNTER, value: n });
+    const last = await latestSeq(tenantId, trx);
+    const at = clock.now().toISOString();
+    const events = list.map((c, i) => ({ ...c, tenantId, seq: last - n + 1 + i, at }));
+    for (let i = 0; i < events.length; i += 200) {
+      await trx('change_log').insert(
+        events.slice(i, i + 200).map((e) => ({ tenant_id: tenantId, seq: e.seq, collection: e.collection, record_id: e.id, op: e.op, created_at: at })),
+      );
+    }
+    return events;
+  }
+
+  function stateOf(tenantId: string) {
+    let state = tenants.get(tenantId);
+    if (!state) {
+      state = { delivered: -1, chain: Promise.resolve() };
+      tenants.set(tenantId, state);
+    }
+    return state;
+  }
+
+  /** Delivers everything up to `seq` for the tenant, in order, each event once. */
+  function dispatch(tenantId: string, seq: number): Promise<void> {
+    const state = stateOf(tenantId);
+    state.chain = state.chain.then(async () => {
+      if (state.delivered < 0) {
+        // Nobody here listened to this tenant before: start at this note, nothing older is owed.
+        state.delivered = seq - 1 - countPendingBelow(tenantId, seq);
+      }
+      while (state.delivered < seq) {
+        const known = pending.get(tenantId);
+        let batch: ChangeEvent[] = [];
+        for (let s = state.delivered + 1; s <= seq && known?.has(s); s++) batch.push(known.get(s)!);
+        if (batch.length === 0) batch = await since(tenantId, state.delivered, 1000);
+        if (batch.length === 0) break;
+        for (const e of batch) known?.delete(e.seq);
+        state.delivered = batch[batch.length - 1]!.seq;
+        // Every listener is handed the batch in the same tick that `delivered` moves, so a
+        // listener comparing its own position with `track()` never sees a batch "in flight".
+        await Promise.all(
+          [...listeners].map(async (listener) => {
+            try {
+              await listener(tenantId, batch);
+            } catch (err) {
+              logger.error({ err, tenantId }, 'changes.listener_failed');
+            }
+          }),
+        );
+      }
+      const known = pending.get(tenantId);
+      if (known) for (const s of known.keys()) if (s <= state.delivered) known.delete(s);
+    });
+    return state.chain;
+  }
+
+  function countPendingBelow(tenantId: string, seq: number): number {
+    const known = pending.get(tenantId);
+    if (!known) return 0;
+    let n = 0;
+    while (known.has(seq - n)) n++;
+    return Math.max(0, n - 1);
+  }
+
+  const unsubscribeBus = bus.subscribe((note) => {
+    void dispatch(note.tenantId, note.seq);
+  });
+  // Notes sent while a bus connection was down are lost: catch up every tenant we deliver.
+  const unsubscribeReconnect = bus.onReconnect?.(() => {
+    for (const tenantId of tenants.keys()) {
+      void latestSeq(tenantId)
+        .then((seq) => dispatch(tenantId, seq))
+        .catch((err) => logger.error({ err, tenantId }, 'changes.catch_up_failed'));
+    }
+  });
+
+  return {
+    /**
+     * Runs `work` in one transaction. Changes passed to `record` are logged before commit and
+     * published after it.
+     * @example await feed.transaction(tenantId, async (trx, record) => { await trx('tags').insert(row); record({ collection: 'tags', id, op: 'upsert' }); });
+     */
+    async transaction<T>(tenantId: string, work: (trx: Knex.Transaction, record: RecordChange) => Promise<T>): Promise<T> {
+      let events: ChangeEvent[] = [];
+      const result = await db.transaction(async (trx) => {
+        const changes: Change[] = [];
+        const value = await work(trx, (change) => changes.push(change));
+        if (changes.length) events = await append(trx, tenantId, changes);
+        return value;
+      });
+      if (events.length) {
+        let known = pending.get(tenantId);
+        if (!known) pending.set(tenantId, (known = new Map()));
+        for (const e of events) known.set(e.seq, e);
+        const seq = events[events.length - 1]!.seq;
+        // This process delivers at once, without waiting for its own note to come back.
+        void dispatch(tenantId, seq);
+        // Not awaited: a slow or unreachable bus must not hold the caller's request. The write
+        // is committed; other processes catch up at the next note or when their bus reconnects.
+        bus.publish({ tenantId, seq }).catch((err) => logger.error({ err, tenantId }, 'changes.publish_failed'));
+      }
+      return result;
+    },
+
+    /**
+     * Runs a read (a subscription's snapshot) and returns the tenant's seq it is consistent
+     * with: changes after that seq are exactly the ones the snapshot does not reflect.
+     */
+    async read<T>(tenantId: string, work: (trx: Knex.Transaction) => Promise<T>): Promise<{ result: T; seq: number }> {
+      const pg = dialectOf(db) === 'pg';
+      return db.transaction(
+        async (trx) => {
+          const seq = await latestSeq(tenantId, trx);
+          const result = await work(trx);
+          return { result, seq };
+        },
+        pg ? { isolationLevel: 'repeatable read', readOnly: true } : undefined,
+      );
+    },
+
+    /** Logged changes after `afterSeq`, oldest first (resume after a reconnect). */
+    since,
+    latestSeq,
+
+    /** The oldest seq still in the log for the tenant (older cursors need a fresh snapshot). */
+    async oldestSeq(tenantId: string): Promise<number> {
+      const row = await db('change_log').where('tenant_id', tenantId).min('seq as seq').first();
+      return row?.seq == null ? (await latestSeq(tenantId)) + 1 : Number(row.seq);
+    },
+
+    /**
+     * Makes sure this process delivers the tenant's changes after `seq` (a subscription whose
+     * snapshot is at `seq`). Returns the seq listeners have already been given: the caller
+     * reads (seq, returned] with `since` itself, in the same tick it starts listening.
+     */
+    track(tenantId: string, seq: number): number {
+      const state = stateOf(tenantId);
+      if (state.delivered < 0) state.delivered = seq;
+      return state.delivered;
+    },
+
+    /** Listeners get each tenant's committed changes once, in seq order. */
+    onChanges(listener: ChangeListener): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    /** Resolves when everything noted so far has been delivered (tests, shutdown). */
+    async idle(): Promise<void> {
+      await Promise.all([...tenants.values()].map((s) => s.chain));
+    },
+
+    /** Deletes log rows older than `before` (ISO date); cursors older than that get a fresh snapshot. */
+    async prune(before: string): Promise<number> {
+      return db('change_log').where('created_at', '<', before).del();
+    },
+
+    close(): void {
+      unsubscribeBus();
+      unsubscribeReconnect?.();
+      listeners.clear();
+    },
+  };
+}
+
+export type ChangeFeed = ReturnType<typeof createChangeFeed>;

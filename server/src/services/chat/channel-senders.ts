@@ -1,0 +1,141 @@
+import {
+  ProviderError, type ChannelAdapter, type MediaKind,
+} from '@atendimento/integrations';
+import { WHATSAPP_CHANNELS, type Channel, type Message, type MessageError, type Room } from '@atendimento/schemas';
+
+/**
+ * Outbound delivery, one sender per channel kind (docs/chat.md "Channels").
+ *
+ * To add a channel:
+ * 1. implement `ChannelSender` (or wrap an integrations `ChannelAdapter` with
+ *    `createAdapterSender`, as the WhatsApp channels of issue 9 will);
+ * 2. return it from the `senderFor` you pass to the chat domain (server.ts) for its channel
+ *    types;
+ * 3. inbound messages of the channel go through `ingestInbound` (ingest-service.ts), and its
+ *    delivery statuses through `messages.applyStatus` / `applyStatusByExternalId`.
+ */
+export interface OutboundContext {
+  tenantId: string;
+  room: Room;
+  channel: Channel | null;
+  message: Message;
+  /** The message being answered, when the provider quotes it. */
+  replyTo: Message | null;
+}
+
+export interface ChannelSender {
+  /**
+   * True for our own web chat: the hub is the delivery, so a message is 'sent' when its
+   * transaction commits and nothing is called afterwards.
+   */
+  readonly inProcess: boolean;
+  /** Sends after commit; answers the provider's message id. */
+  send(ctx: OutboundContext): Promise<{ externalId: string | null }>;
+  react(ctx: OutboundContext, emoji: string): Promise<void>;
+  edit(ctx: OutboundContext, text: string): Promise<void>;
+  remove(ctx: OutboundContext): Promise<void>;
+}
+
+/** A failure the console shows on the bubble (status.errors[0].titleptBR || title). */
+export class SendFailure extends Error {
+  constructor(readonly errors: MessageError[]) {
+    super(errors[0]?.title ?? 'send failed');
+  }
+}
+
+/** The web chat: visitors read messages from the hub; edits, reactions and deletions are record changes. */
+export const webchatSender: ChannelSender = {
+  inProcess: true,
+  async send() {
+    return { externalId: null };
+  },
+  async react() {},
+  async edit() {},
+  async remove() {},
+};
+
+const MEDIA_KINDS: MediaKind[] = ['image', 'video', 'audio', 'document', 'sticker'];
+
+function mediaOf(message: Message, absolute: (url: string) => string): { kind: MediaKind; url: string; caption?: string; fileName?: string } | null {
+  if (!MEDIA_KINDS.includes(message.type as MediaKind)) return null;
+  const url = message.image?.imageUrl ?? message.video?.videoUrl ?? message.audio?.audioUrl ?? message.document?.documentUrl ?? message.sticker?.stickerUrl;
+  if (!url) return null;
+  return {
+    kind: message.type as MediaKind,
+    url: absolute(url),
+    ...(message.caption && { caption: message.caption }),
+    ...(message.document?.fileName && { fileName: message.document.fileName }),
+  };
+}
+
+function failure(error: unknown): SendFailure {
+  if (error instanceof ProviderError) {
+    return new SendFailure([{ title: error.title, titleptBR: error.titlePtBR, code: error.code }]);
+  }
+  return new SendFailure([{ title: error instanceof Error ? error.message : String(error) }]);
+}
+
+/**
+ * Wraps a provider adapter (integrations/src/channels/contract.ts) as a sender: text, media,
+ * replies, reactions, edits and deletions go to `room.chatId`; provider errors become
+ * `SendFailure` with the adapter's pt-BR titles. `absoluteUrl` turns our /api/files/... into a
+ * URL the provider can download.
+ */
+export function createAdapterSender(adapterFor: (channel: Channel) => ChannelAdapter, absoluteUrl: (path: string) => string): ChannelSender {
+  const adapter = (ctx: OutboundContext) => {
+    if (!ctx.channel) throw new SendFailure([{ title: 'channel not found', titleptBR: 'Canal não encontrado' }]);
+    return adapterFor(ctx.channel);
+  };
+  return {
+    inProcess: false,
+    async send(ctx) {
+      const a = adapter(ctx);
+      const options = ctx.replyTo?.messageExtId ? { replyToExternalId: ctx.replyTo.messageExtId } : undefined;
+      try {
+        const media = mediaOf(ctx.message, absoluteUrl);
+        const result = media ? await a.sendMedia(ctx.room.chatId, media, options) : await a.sendText(ctx.room.chatId, ctx.message.text ?? '', options);
+        return { externalId: result.externalId };
+      } catch (error) {
+        throw failure(error);
+      }
+    },
+    async react(ctx, emoji) {
+      if (!ctx.message.messageExtId) throw new SendFailure([{ title: 'message has no external id' }]);
+      try {
+        await adapter(ctx).sendReaction(ctx.room.chatId, ctx.message.messageExtId, emoji);
+      } catch (error) {
+        throw failure(error);
+      }
+    },
+    async edit(ctx, text) {
+      const a = adapter(ctx);
+      if (!a.supportsEdit || !ctx.message.messageExtId) return;
+      try {
+        await a.editText(ctx.room.chatId, ctx.message.messageExtId, text);
+      } catch (error) {
+        throw failure(error);
+      }
+    },
+    async remove(ctx) {
+      const a = adapter(ctx);
+      if (!a.supportsDelete || !ctx.message.messageExtId) return;
+      try {
+        await a.deleteMessage(ctx.room.chatId, ctx.message.messageExtId);
+      } catch (error) {
+        throw failure(error);
+      }
+    },
+  };
+}
+
+/** Picks the sender of a room's channel; null when the channel has none configured yet. */
+export type SenderFor = (room: Room) => ChannelSender | null;
+
+/** Web chat built in; WhatsApp-type channels once issue 9 passes `whatsapp`. */
+export function createSenderFor(options: { whatsapp?: ChannelSender | null } = {}): SenderFor {
+  return (room) => {
+    if (room.channel === 'webchat' || room.channel === 'widget' || room.internal) return webchatSender;
+    if (WHATSAPP_CHANNELS.includes(room.channel)) return options.whatsapp ?? null;
+    return null;
+  };
+}

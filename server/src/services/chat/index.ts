@@ -1,0 +1,82 @@
+import type { Clock } from '../../clock';
+import type { Logger } from '../../logger';
+import type { Db } from '../../db/knex';
+import { createRoomRepository } from '../../db/repositories/room-repository';
+import { createMessageRepository } from '../../db/repositories/message-repository';
+import { createChatContactRepository } from '../../db/repositories/chat-contact-repository';
+import { createChatDirectoryRepository } from '../../db/repositories/chat-directory-repository';
+import type { ChangeFeed } from '../changes/change-feed';
+import type { BlobStore } from '../files/blob-store';
+import type { TokenService } from '../auth/tokens';
+import { createRateLimiter } from '../auth/rate-limiter';
+import type { Principal } from '../auth/auth-service';
+import type { TenantRow } from '../../db/repositories/tenant-repository';
+import type { ChatDeps } from './chat-deps';
+import { createSenderFor, type SenderFor } from './channel-senders';
+import { createMessageService } from './message-service';
+import { createRoomService } from './room-service';
+import { createRoomSearchService } from './room-search-service';
+import { createIngestService } from './ingest-service';
+import { createWebchatService } from './webchat-service';
+import { createChatLiveCollections } from './chat-live-collections';
+import { viewerOf, type Viewer } from './room-scope';
+
+export interface ChatOptions {
+  db: Db;
+  changes: ChangeFeed;
+  clock: Clock;
+  logger: Logger;
+  blobs: BlobStore;
+  tokens: TokenService;
+  /** Outbound delivery per channel; default: web chat only (WhatsApp senders come with issue 9). */
+  senderFor?: SenderFor;
+  /** New web-chat conversations per visitor IP per window (abuse guard of the public session call). */
+  webchatSessionsPerIp?: { max: number; windowSeconds: number };
+}
+
+/**
+ * The chat domain (docs/chat.md), wired in one place with its dependencies passed in: rooms,
+ * messages, search and counters, inbound ingest, the web-chat channel and the live
+ * collections `rooms` and `messages`. server.ts registers `liveCollections` on the hub and
+ * `registerChatRoutes` (web/routes/chat-routes.ts) on the API.
+ */
+export function createChat(options: ChatOptions) {
+  const { db, clock, logger } = options;
+  const deps: ChatDeps = {
+    db,
+    feed: options.changes,
+    clock,
+    logger,
+    blobs: options.blobs,
+    rooms: createRoomRepository(db),
+    messages: createMessageRepository(db),
+    contacts: createChatContactRepository(),
+    directory: createChatDirectoryRepository(db),
+    senderFor: options.senderFor ?? createSenderFor(),
+  };
+  const messages = createMessageService(deps);
+  const rooms = createRoomService(deps, messages);
+  const search = createRoomSearchService(deps, rooms);
+  const ingest = createIngestService(deps);
+  const webchat = createWebchatService({ ...deps, tokens: options.tokens }, ingest, messages);
+  const limits = options.webchatSessionsPerIp ?? { max: 100, windowSeconds: 600 };
+
+  return {
+    deps,
+    rooms,
+    messages,
+    search,
+    ingest,
+    webchat,
+    blobs: options.blobs,
+    /** Limits new web-chat conversations per IP (a public endpoint that writes). */
+    webchatLimiter: createRateLimiter(clock, limits),
+    liveCollections: createChatLiveCollections(deps, rooms),
+    /** The caller as the chat rules see them (departments, supervised agents, team). */
+    viewer(tenant: TenantRow, principal: Principal): Promise<Viewer> {
+      return viewerOf(principal, tenant.id, deps.directory);
+    },
+  };
+}
+
+export type Chat = ReturnType<typeof createChat>;

@@ -1,0 +1,392 @@
+import type { Knex } from 'knex';
+import {
+  CHAT_TAB_BY_ID, CONTACT_HISTORY_LIMIT, MAX_ROOMS_LIMIT, WHATSAPP_CHANNELS, isValidFilter, messages as texts,
+  type AppConfig, type Channel, type CloseRoomInput, type CreateRoomInput, type Filter, type PatchRoomInput, type Room, type RoomTabId,
+} from '@atendimento/schemas';
+import { badRequest, conflict, forbidden, notFound, validationError } from '../../errors';
+import { checkFilter, FilterError } from '../../db/repositories/chat-filter-sql';
+import { ROOM_FIELDS, type RoomCursor } from '../../db/repositories/room-repository';
+import type { ChatContact } from '../../db/repositories/chat-contact-repository';
+import type { RecordChange } from '../changes/change-feed';
+import { retryOnConflict, type ChatDeps } from './chat-deps';
+import { encodeCursor } from './cursor';
+import { newId, newSecret } from './ids';
+import type { MessageService } from './message-service';
+import { applyMessage, newMessage, newRoom, queueOfDepartment } from './room-factory';
+import { canAttend, canSee, supervises, tabFilter, visibilityFilter, type UserViewer, type Viewer } from './room-scope';
+
+const ONE_HOUR = 3_600_000;
+
+function userOnly(viewer: Viewer): UserViewer {
+  if (viewer.kind !== 'user') throw forbidden();
+  return viewer;
+}
+
+/** Checks a client's narrowing filter (only ROOM_FILTER_FIELDS, typed values). */
+export function clientRoomFilter(filter: unknown): Filter | null {
+  if (filter === undefined || filter === null) return null;
+  if (!isValidFilter(filter)) throw badRequest('filter_invalid', texts.chatServer.filterInvalid);
+  try {
+    checkFilter(filter, ROOM_FIELDS);
+  } catch (error) {
+    if (error instanceof FilterError) throw badRequest('filter_invalid', texts.chatServer.filterInvalid);
+    throw error;
+  }
+  return filter;
+}
+
+/** Default list order: desc, or asc with tenant claim ascOrder (seed 002 §7). */
+export function defaultOrder(config: AppConfig): 'asc' | 'desc' {
+  return config.claims?.ascOrder ? 'asc' : 'desc';
+}
+
+/** DD/MM/YYYY → Date at UTC midnight, or null. */
+function parseBrDate(text: string): Date | null {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text);
+  if (!m) return null;
+  const d = new Date(Date.UTC(Number(m[3]), Number(m[2]) - 1, Number(m[1])));
+  return d.getUTCDate() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 ? d : null;
+}
+
+/**
+ * Rooms: lists by tab, one room, creation, the console's PATCH, enter/leave (push/pull) and
+ * closing (single, without notice, mass) with the seed's rules (001 §4, §5, §7).
+ */
+export function createRoomService(deps: ChatDeps, messageService: MessageService) {
+  const { feed, clock, rooms, messages, contacts, directory } = deps;
+
+  /** The tab's server filter AND the client's narrowing; 403 for a tab the viewer does not have. */
+  function tabScope(viewer: Viewer, config: AppConfig, tab: RoomTabId, clientFilter: unknown): Filter {
+    const user = userOnly(viewer);
+    if (!(tab in CHAT_TAB_BY_ID) || tab === ('contacts' as RoomTabId)) throw badRequest('tab_invalid', texts.chatServer.tabUnavailable);
+    const scope = tabFilter(user, config, tab);
+    if (!scope) throw forbidden('tab_unavailable', texts.chatServer.tabUnavailable);
+    const narrow = clientRoomFilter(clientFilter);
+    return narrow ? { and: [scope, narrow] } : scope;
+  }
+
+  function limitOf(tab: RoomTabId, value: unknown): number {
+    if (value === undefined || value === null || value === '') return CHAT_TAB_BY_ID[tab].limit;
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 1 || n > MAX_ROOMS_LIMIT) throw badRequest('invalid_limit', texts.validation.invalidValue);
+    return n;
+  }
+
+  async function loadVisible(tenantId: string, viewer: Viewer, config: AppConfig, roomId: string, trx?: Knex.Transaction): Promise<Room> {
+    const room = await rooms.findById(tenantId, roomId, trx ?? deps.db, Boolean(trx));
+    if (!room || !canSee(viewer, config, room)) throw notFound();
+    return room;
+  }
+
+  function ensureOpen(room: Room): void {
+    if (!room.active) throw conflict('room_closed', texts.chatServer.alreadyClosed);
+  }
+
+  async function save(trx: Knex.Transaction, record: RecordChange, tenantId: string, next: Room, previous: Room): Promise<Room> {
+    const stamped = { ...next, lifeControl: { ...next.lifeControl, updatedAt: clock.now().toISOString() } };
+    await rooms.save(trx, tenantId, stamped, previous);
+    record({ collection: 'rooms', id: next.id, op: 'upsert' });
+    return stamped;
+  }
+
+  /** Marks the contact's messages read (the visitor sees 'lida') and clears the room's unread state. */
+  async function markRead(trx: Knex.Transaction, record: RecordChange, tenantId: string, room: Room): Promise<Room> {
+    const unread = await messages.notYet(trx, tenantId, room.id, ['client'], [null, 'sent', 'delivered']);
+    for (const m of unread) await messageService.applyStatusIn(trx, record, tenantId, m, 'read');
+    const fresh = (await rooms.findById(tenantId, room.id, trx)) ?? room;
+    return { ...fresh, unreadCount: 0, lastMessage: fresh.lastMessage ? { ...fresh.lastMessage, unread: false } : null };
+  }
+
+  async function closeOne(
+    trx: Knex.Transaction,
+    record: RecordChange,
+    tenantId: string,
+    viewer: UserViewer,
+    config: AppConfig,
+    room: Room,
+    input: CloseRoomInput,
+    mode: { noMessage: boolean; mass: boolean },
+  ): Promise<{ room: Room; noticeMessageId: string | null }> {
+    ensureOpen(room);
+    if (!canAttend(viewer, room)) throw forbidden('enter_first', texts.chatServer.enterFirst);
+    const claims = config.claims ?? {};
+    if (!viewer.admin) {
+      const channel = room.channelId ? await directory.channel(tenantId, String(room.channelId), trx) : null;
+      if (mode.noMessage ? claims.disableCloseChatNoMessage && !channel?.claims.closeChatNoMessage : claims.disableCloseChat && !channel?.claims.closeChat) {
+        throw forbidden('close_disabled', texts.chatServer.closeDisabled);
+      }
+      if (claims.forceAgentMessage && room.messagesCount.agentMessage === 0 && !room.internal) throw badRequest('agent_message_required', texts.chatServer.forceAgentMessage);
+    }
+    const rules = config.closeJustify ?? { justifies: [], obsRules: [], reportOnly: true, nextMaxDate: 5000 };
+    let justify = input.closedBy?.justify?.trim() || null;
+    const obs = mode.mass ? texts.chat.massCloseNote : input.closedBy?.obs?.trim() || null;
+    if (mode.mass) justify = justify ?? texts.chat.massCloseNote;
+    else {
+      if (!rules.reportOnly && (!justify || (rules.justifies.length > 0 && !rules.justifies.includes(justify)))) {
+        // The seed's own text as errorMessage: the console toasts it as is.
+        throw badRequest('close_justify_required', texts.chat.chooseCloseJustify, [{ field: 'closedBy.justify', message: texts.chat.chooseCloseJustify }]);
+      }
+      for (const rule of rules.obsRules ?? []) {
+        let pattern: RegExp;
+        try {
+          pattern = new RegExp(rule.pattern, 'u');
+        } catch {
+          deps.logger.warn({ tenantId, pattern: rule.pattern }, 'chat.close_rule_invalid');
+          continue;
+        }
+        if (!pattern.test(obs ?? '')) throw validationError([{ field: 'closedBy.obs', message: rule.message || texts.chatServer.obsRequired }]);
+      }
+    }
+    let nextContact: string | null = null;
+    if (input.nextContact && claims.hasNextContact && !mode.mass) {
+      const date = parseBrDate(input.nextContact);
+      const today = new Date(clock.now().toISOString().slice(0, 10) + 'T00:00:00Z');
+      const max = today.getTime() + (rules.nextMaxDate ?? 5000) * 86_400_000;
+      if (!date || date.getTime() < today.getTime() || date.getTime() > max) throw validationError([{ field: 'nextContact', message: texts.chatServer.nextContactInvalid }]);
+      nextContact = input.nextContact;
+    }
+    let current = room;
+    if (input.tags) current = await withTags(trx, tenantId, viewer, config, current, input.tags);
+    const now = clock.now().toISOString();
+    let noticeMessageId: string | null = null;
+    if (!mode.noMessage && !room.internal && room.channel !== 'mail') {
+      // The contact is told the chat ended (close without notice skips this).
+      const notice = newMessage({ id: newId(), room: current, author: { id: 'system', displayName: 'Sistema', type: 'system' }, type: 'text', text: texts.chatServer.closedNotice, now, fromContact: false });
+      const inProcess = deps.senderFor(current)?.inProcess === true;
+      const stored = inProcess ? { ...notice, status: { sent: true, sentAt: now } } : notice;
+      await messages.insert(trx, tenantId, stored);
+      record({ collection: 'messages', id: stored.id, op: 'upsert' });
+      current = applyMessage(current, stored, now);
+      noticeMessageId = stored.id;
+    }
+    const closed: Room = {
+      ...current,
+      active: false,
+      inAttend: false,
+      agents: [],
+      onHold: { active: false, message: null },
+      unreadCount: 0,
+      lastMessage: current.lastMessage ? { ...current.lastMessage, unread: false } : null,
+      replyTo: null,
+      closedBy: { id: viewer.id, displayName: viewer.displayName, justify, obs, nextContact, closedAt: now, noMessage: mode.noMessage, mass: mode.mass },
+    };
+    const saved = await save(trx, record, tenantId, closed, room);
+    return { room: saved, noticeMessageId };
+  }
+
+  async function withTags(trx: Knex.Transaction, tenantId: string, viewer: UserViewer, config: AppConfig, room: Room, ids: string[]): Promise<Room> {
+    const unique = [...new Set(ids)];
+    if (unique.length > 1 && !config.claims?.multiTags) throw validationError([{ field: 'tags', message: texts.validation.invalidValue }]);
+    if (!room.active && !viewer.admin && clock.now().getTime() - Date.parse(room.lastMessageAt) > ONE_HOUR) {
+      throw badRequest('tag_after_hour', texts.chat.tagAfterHour);
+    }
+    const found = await directory.tags(tenantId, unique, trx);
+    if (found.length !== unique.length) throw validationError([{ field: 'tags', message: texts.validation.invalidValue }]);
+    return { ...room, tags: found.map((t) => t.id), tagsNames: found.map((t) => t.name) };
+  }
+
+  /** Agents to push or pull: oneself by default; others need admin or supervisor of the room. */
+  async function targetsOf(tenantId: string, viewer: UserViewer, room: Room, agents: (string | { id: string })[] | undefined, trx: Knex.Transaction) {
+    const ids = [...new Set((agents ?? []).map((a) => (typeof a === 'string' ? a : a.id)))];
+    if (ids.length === 0 || (ids.length === 1 && ids[0] === viewer.id)) return [{ id: viewer.id, displayName: viewer.displayName }];
+    if (!supervises(viewer, room)) throw forbidden('push_not_allowed', texts.chatServer.pushNotAllowed);
+    const found = await directory.agents(tenantId, ids, trx);
+    if (found.length !== ids.length) throw validationError([{ field: 'agents', message: texts.chatServer.agentNotFound }]);
+    return found;
+  }
+
+  /** A tab query as the server runs it (REST page and live subscription alike). */
+  function pageQuery(viewer: Viewer, config: AppConfig, query: { tab: RoomTabId; filter?: unknown; order?: unknown; limit?: unknown }): { filter: Filter; order: 'asc' | 'desc'; limit: number } {
+    const filter = tabScope(viewer, config, query.tab, query.filter);
+    if (query.order !== undefined && query.order !== 'asc' && query.order !== 'desc') throw badRequest('invalid_order', texts.validation.invalidValue);
+    const order = query.order === 'asc' || query.order === 'desc' ? query.order : defaultOrder(config);
+    return { filter, order, limit: limitOf(query.tab, query.limit) };
+  }
+
+  return {
+    tabScope,
+    pageQuery,
+
+    /** A page of a tab: the tab's limit by default, keyset `after` for the next page. */
+    async list(tenantId: string, viewer: Viewer, config: AppConfig, query: { tab: RoomTabId; filter?: unknown; order?: unknown; limit?: unknown; after?: RoomCursor | null }) {
+      const { filter, order, limit } = pageQuery(viewer, config, query);
+      const data = await rooms.list(tenantId, filter, { order, limit, after: query.after ?? null });
+      const last = data[data.length - 1];
+      return { data, next: data.length === limit && last ? encodeCursor(last.lastMessageAt, last.id) : null };
+    },
+
+    async get(tenantId: string, viewer: Viewer, config: AppConfig, roomId: string): Promise<Room> {
+      return loadVisible(tenantId, viewer, config, roomId);
+    },
+
+    /** Rooms of a contact's chat id (contact drawer history), newest first. */
+    async byChatId(tenantId: string, viewer: Viewer, config: AppConfig, chatId: string, channelId: string | null, limitIn: unknown): Promise<Room[]> {
+      const limit = limitIn === undefined ? CONTACT_HISTORY_LIMIT : Number(limitIn);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw badRequest('invalid_limit', texts.validation.invalidValue);
+      return rooms.byChatId(tenantId, chatId.slice(0, 320), channelId, visibilityFilter(viewer, config), limit);
+    },
+
+    /** POST /api/rooms: the open room of the contact on the channel, or a new one attended by the caller. */
+    async create(tenantId: string, viewerIn: Viewer, config: AppConfig, input: CreateRoomInput): Promise<{ room: Room; created: boolean }> {
+      const viewer = userOnly(viewerIn);
+      if (!input.contactId && !input.contact) throw validationError([{ field: 'contact', message: texts.validation.requiredField }]);
+      let channel: Channel | null = null;
+      if (input.channelId) {
+        channel = await directory.channel(tenantId, input.channelId);
+        if (!channel || !channel.active) throw validationError([{ field: 'channelId', message: texts.chatServer.noChannel }]);
+      } else {
+        channel = (await directory.channels(tenantId)).find((c) => c.active && !c.hide && WHATSAPP_CHANNELS.includes(c.type)) ?? null;
+        if (!channel) throw validationError([{ field: 'channelId', message: texts.chatServer.noChannel }]);
+      }
+      const departmentId = input.departmentId ?? channel.departmentId;
+      if (input.departmentId && !viewer.admin && !viewer.agentOf.includes(input.departmentId) && !viewer.supervisorOf.includes(input.departmentId)) {
+        throw validationError([{ field: 'departmentId', message: texts.chat.chooseDepartment }]);
+      }
+      const phone = input.contact?.phone ? input.contact.phone.replace(/\D/g, '') : null;
+      if (input.contact?.phone !== undefined && (!phone || phone.length < 10 || phone.length > 15)) throw validationError([{ field: 'contact.phone', message: texts.validation.phoneInvalid }]);
+      const email = input.contact?.email?.trim().toLowerCase() || null;
+      if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw validationError([{ field: 'contact.email', message: texts.validation.emailInvalid }]);
+      if (input.contact && !phone && !email) throw validationError([{ field: 'contact.phone', message: texts.chatServer.phoneOrEmailRequired }]);
+      if (input.contact && !input.contact.displayName.trim()) throw validationError([{ field: 'contact.displayName', message: texts.validation.displayNameRequired }]);
+
+      return retryOnConflict(() =>
+        feed.transaction(tenantId, async (trx, record) => {
+          const now = clock.now().toISOString();
+          let contact: ChatContact | null = null;
+          if (input.contactId) {
+            contact = await contacts.findById(trx, tenantId, input.contactId);
+            if (!contact) throw validationError([{ field: 'contactId', message: texts.errors.notFound }]);
+          } else if (phone) contact = await contacts.findByPhone(trx, tenantId, phone);
+          if (!contact) {
+            const displayName = input.contact!.displayName.trim().slice(0, 200);
+            contact = {
+              id: newId(), displayName, name: displayName, phone, email, photoUrl: null, channels: [WHATSAPP_CHANNELS.includes(channel!.type) ? 'whatsapp' : channel!.type],
+              agents: [viewer.id], clients: [], prospects: [], salesmen: [], vendId: null, group: false, chatId: phone, active: true,
+              blockedSending: false, blockedReceiving: false, autoBlocked: false, chatsHistory: [], clientsName: [], lifeControl: { createdAt: now, deletedAt: null },
+            };
+            await contacts.insert(trx, tenantId, contact);
+            record({ collection: 'contacts', id: contact.id, op: 'upsert' });
+          }
+          const chatId = contact.phone ?? contact.email;
+          if (!chatId) throw validationError([{ field: 'contact.phone', message: texts.chatServer.phoneOrEmailRequired }]);
+          const open = await rooms.findOpen(trx, tenantId, channel!.id, chatId);
+          if (open) {
+            if (!canSee(viewer, config, open)) throw conflict('room_in_attendance', texts.chatServer.inAttendanceElsewhere);
+            return { room: open, created: false };
+          }
+          if (channel!.type === 'webchat' || channel!.type === 'widget') throw validationError([{ field: 'channelId', message: texts.chatServer.noChannel }]);
+          const departmentName = departmentId ? await directory.departmentName(tenantId, departmentId, trx) : null;
+          const agent = { id: viewer.id, displayName: viewer.displayName };
+          const base = newRoom({
+            id: newId(), roomInc: await rooms.nextRoomInc(trx, tenantId), channel: channel!, chatId,
+            author: { id: contact.id, displayName: contact.displayName, photoUrl: contact.photoUrl, email: contact.email, chatId, phone: contact.phone, type: 'client', blockedSending: contact.blockedSending },
+            department: departmentId && departmentName ? { id: departmentId, name: departmentName } : null, publicToken: newSecret(), now,
+          });
+          const room: Room = { ...base, agents: [agent], agentsHistory: [agent], inAttend: true };
+          await rooms.insert(trx, tenantId, room);
+          record({ collection: 'rooms', id: room.id, op: 'upsert' });
+          return { room, created: true };
+        }),
+      );
+    },
+
+    /** PATCH /api/rooms/:id: tags, on-hold, read/unread, annotated, replyTo, activeChat. */
+    async patch(tenantId: string, viewerIn: Viewer, config: AppConfig, roomId: string, input: PatchRoomInput): Promise<Room> {
+      const viewer = userOnly(viewerIn);
+      return feed.transaction(tenantId, async (trx, record) => {
+        const room = await loadVisible(tenantId, viewer, config, roomId, trx);
+        let next = room;
+        const attending = canAttend(viewer, room);
+        if (input.onHold !== undefined || input.annotated !== undefined || input.replyTo !== undefined || input.activeChat !== undefined) {
+          if (!attending) throw forbidden('enter_first', texts.chatServer.enterFirst);
+        }
+        if (input.tags !== undefined) next = await withTags(trx, tenantId, viewer, config, next, input.tags);
+        if (input.onHold !== undefined) {
+          if (!config.claims?.enableChatOnHold) throw forbidden();
+          ensureOpen(room);
+          next = { ...next, onHold: { active: input.onHold.active, message: input.onHold.active ? input.onHold.message ?? null : null } };
+        }
+        if (input.lastMessage !== undefined) {
+          if (input.lastMessage.unread) {
+            if (config.claims?.disableSetUnread && !viewer.admin) throw forbidden();
+            next = { ...next, unreadCount: Math.max(1, next.unreadCount), lastMessage: next.lastMessage ? { ...next.lastMessage, unread: true } : null };
+          } else {
+            const read = await markRead(trx, record, tenantId, next);
+            next = { ...read, tags: next.tags, tagsNames: next.tagsNames, onHold: next.onHold };
+          }
+        }
+        if (input.annotated !== undefined) next = { ...next, annotated: input.annotated };
+        if (input.replyTo !== undefined) next = { ...next, replyTo: input.replyTo };
+        if (input.activeChat !== undefined) next = { ...next, messageActive: false, ...({ activeChat: input.activeChat } as object) };
+        const previous = (await rooms.findById(tenantId, room.id, trx)) ?? room;
+        return save(trx, record, tenantId, next, previous);
+      });
+    },
+
+    /** Enter: the agent joins agents and agentsHistory; the room is in attendance. */
+    async push(tenantId: string, viewerIn: Viewer, config: AppConfig, roomId: string, agents?: (string | { id: string })[]): Promise<Room> {
+      const viewer = userOnly(viewerIn);
+      return feed.transaction(tenantId, async (trx, record) => {
+        const room = await loadVisible(tenantId, viewer, config, roomId, trx);
+        ensureOpen(room);
+        if (room.channel === 'mail' && !viewer.admin && !viewer.claims.inbox) throw forbidden();
+        const targets = await targetsOf(tenantId, viewer, room, agents, trx);
+        const add = (list: { id: string; displayName: string }[]) => [...list, ...targets.filter((t) => !list.some((a) => a.id === t.id))];
+        const queuesHistory = [...room.queuesHistory, ...room.queues.filter((q) => !room.queuesHistory.some((h) => h.id === q.id))];
+        const next: Room = { ...room, agents: add(room.agents), agentsHistory: add(room.agentsHistory), queuesHistory, inAttend: true, destination: 'vueJs' };
+        return save(trx, record, tenantId, next, room);
+      });
+    },
+
+    /** Leave: the agent leaves agents; with nobody left the room goes back to its queue. */
+    async pull(tenantId: string, viewerIn: Viewer, config: AppConfig, roomId: string, agents?: (string | { id: string })[]): Promise<Room> {
+      const viewer = userOnly(viewerIn);
+      return feed.transaction(tenantId, async (trx, record) => {
+        const room = await loadVisible(tenantId, viewer, config, roomId, trx);
+        ensureOpen(room);
+        const targets = await targetsOf(tenantId, viewer, room, agents, trx);
+        const remaining = room.agents.filter((a) => !targets.some((t) => t.id === a.id));
+        const next: Room = { ...room, agents: remaining, inAttend: remaining.length > 0 };
+        return save(trx, record, tenantId, next, room);
+      });
+    },
+
+    /** PATCH /close and /closeNoMessage. */
+    async close(tenantId: string, viewerIn: Viewer, config: AppConfig, roomId: string, input: CloseRoomInput, noMessage: boolean): Promise<Room> {
+      const viewer = userOnly(viewerIn);
+      const result = await feed.transaction(tenantId, async (trx, record) => {
+        const room = await loadVisible(tenantId, viewer, config, roomId, trx);
+        return closeOne(trx, record, tenantId, viewer, config, room, input, { noMessage, mass: false });
+      });
+      if (result.noticeMessageId) void messageService.dispatch(tenantId, result.noticeMessageId).catch((err) => deps.logger.error({ err }, 'chat.deliver_failed'));
+      return result.room;
+    },
+
+    /** POST /massClose: each room closes on its own; the ones that cannot are reported, not fatal. */
+    async massClose(tenantId: string, viewerIn: Viewer, config: AppConfig, ids: string[], justify: string | null): Promise<{ closed: string[]; skipped: { id: string; errorMessage: string }[] }> {
+      const viewer = userOnly(viewerIn);
+      const closed: string[] = [];
+      const skipped: { id: string; errorMessage: string }[] = [];
+      for (const id of [...new Set(ids)]) {
+        try {
+          const result = await feed.transaction(tenantId, async (trx, record) => {
+            const room = await loadVisible(tenantId, viewer, config, id, trx);
+            return closeOne(trx, record, tenantId, viewer, config, room, { closedBy: { justify } }, { noMessage: false, mass: true });
+          });
+          closed.push(id);
+          if (result.noticeMessageId) void messageService.dispatch(tenantId, result.noticeMessageId).catch((err) => deps.logger.error({ err }, 'chat.deliver_failed'));
+        } catch (error) {
+          const message = (error as { errorMessage?: string }).errorMessage;
+          if (!message) throw error;
+          skipped.push({ id, errorMessage: message });
+        }
+      }
+      return { closed, skipped };
+    },
+
+    /** Queue of a department for a room (used by ingest and later transfers). */
+    queueOfDepartment,
+  };
+}
+
+export type RoomService = ReturnType<typeof createRoomService>;

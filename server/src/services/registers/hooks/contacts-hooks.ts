@@ -1,0 +1,27 @@
+import { messages } from '@atendimento/schemas';
+import { validationError } from '../../../errors';
+import type { RegisterLookups } from '../../../db/repositories/register-lookups';
+import type { RegisterHooks } from '../register-hooks';
+
+/**
+ * Contacts (seed 000 §3-§4): the phone is locked while the contact has an active room (the
+ * console's rooms table decides), and the register lists people, not groups. Only admins
+ * toggle Ativo and the blocks: list.json's adminFields, enforced by the register service.
+ */
+export function contactsHooks(lookups: RegisterLookups): RegisterHooks {
+  return {
+    async beforeWrite(ctx, next, previous) {
+      if (previous && (previous.phone ?? null) !== (next.phone ?? null)) {
+        const locked = await lookups.contactsWithActiveRoom(ctx.tenant.id, [previous.id], ctx.trx);
+        if (locked.size) throw validationError([{ field: 'phone', message: messages.registers.phoneLocked }]);
+      }
+      if (next.group === null || next.group === undefined) next.group = false;
+      // The chat id of a WhatsApp contact is its number (seed 001 §3); keep one when it has none.
+      if (!next.chatId && typeof next.phone === 'string') next.chatId = next.phone;
+    },
+    async decorate(tenantId, records) {
+      const locked = await lookups.contactsWithActiveRoom(tenantId, records.map((r) => r.id));
+      for (const record of records) record.phoneLocked = locked.has(record.id);
+    },
+  };
+}

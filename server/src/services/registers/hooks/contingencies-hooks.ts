@@ -1,0 +1,27 @@
+import { messages } from '@atendimento/schemas';
+import { validationError } from '../../../errors';
+import type { RegisterHooks } from '../register-hooks';
+
+/** ISO instant of a local date and HH:MM at a UTC offset in hours (seed: timezoneOffset). */
+export function instantOf(date: string, hour: string, offsetHours: number): string {
+  const [h, m] = hour.split(':').map(Number);
+  const utc = Date.parse(`${date}T00:00:00Z`) + ((h ?? 0) * 60 + (m ?? 0) - offsetHours * 60) * 60_000;
+  return new Date(utc).toISOString();
+}
+
+/**
+ * Contingencies: startDate + startHour and endDate + endHour, at the record's UTC offset,
+ * become the instants startTime and endTime the chat server compares with (seed 000 §5).
+ */
+export function contingenciesHooks(): RegisterHooks {
+  return {
+    async beforeWrite(_ctx, next) {
+      const offset = typeof next.timezoneOffset === 'number' ? next.timezoneOffset : -3;
+      const start = instantOf(String(next.startDate), String(next.startHour), offset);
+      const end = instantOf(String(next.endDate), String(next.endHour), offset);
+      if (end <= start) throw validationError([{ field: 'endDate', message: messages.validation.invalidValue }]);
+      next.startTime = start;
+      next.endTime = end;
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import type { RegisterLookups } from '../../../db/repositories/register-lookups';
+import type { RegisterRepository, RegisterTable } from '../../../db/repositories/register-repository';
+import type { TenantRow } from '../../../db/repositories/tenant-repository';
+import type { BlobStore } from '../../files/blob-store';
+import type { RegisterHooks } from '../register-hooks';
+import { agentsHooks } from './agents-hooks';
+import { contactsHooks } from './contacts-hooks';
+import { contingenciesHooks } from './contingencies-hooks';
+import { departmentsHooks } from './departments-hooks';
+import { dmQrcodesHooks } from './dm-qrcodes-hooks';
+import { fixedMessagesHooks } from './fixed-messages-hooks';
+
+export interface HookDeps {
+  lookups: RegisterLookups;
+  repo: RegisterRepository;
+  blobs: BlobStore;
+  queuesTable: RegisterTable;
+  sendSignInLink(tenant: TenantRow, userId: string): Promise<void>;
+}
+
+/** The registers that need rules beyond their definition, by register name. */
+export function registerHooks(deps: HookDeps): Record<string, RegisterHooks> {
+  return {
+    contacts: contactsHooks(deps.lookups),
+    agents: agentsHooks({ lookups: deps.lookups, sendSignInLink: deps.sendSignInLink }),
+    departaments: departmentsHooks({ lookups: deps.lookups, repo: deps.repo, queues: deps.queuesTable }),
+    fixedMessages: fixedMessagesHooks(),
+    dm_qrcodes: dmQrcodesHooks({ lookups: deps.lookups, blobs: deps.blobs }),
+    contingecies: contingenciesHooks(),
+  };
+}

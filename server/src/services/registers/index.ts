@@ -1,0 +1,74 @@
+import type { RegisterDefinition } from '@atendimento/schemas/registers/index';
+import type { Clock } from '../../clock';
+import type { Logger } from '../../logger';
+import type { Db } from '../../db/knex';
+import { createRegisterRepository } from '../../db/repositories/register-repository';
+import { createRegisterLookups } from '../../db/repositories/register-lookups';
+import type { TenantRow } from '../../db/repositories/tenant-repository';
+import type { ChangeFeed } from '../changes/change-feed';
+import type { BlobStore } from '../files/blob-store';
+import type { Mailer } from '../mail/mailer';
+import type { ApiRegistry } from '../../web/access';
+import { registerRegisterRoutes } from '../../web/routes/register-routes';
+import { registerRegisterFileRoutes } from '../../web/routes/register-file-routes';
+import { loadRegisterDefinitions } from './definition-loader';
+import { createRegisterValidator } from './register-validator';
+import { createRegisterService } from './register-service';
+import { registerHooks } from './hooks';
+import { registerTable } from './register-tables';
+import { createExportService } from './export-service';
+import { createImportService } from './import-service';
+import { createLookupService } from './lookup-service';
+import { registerLiveCollections } from './register-live-collections';
+
+export interface RegistersDeps {
+  db: Db;
+  changes: ChangeFeed;
+  clock: Clock;
+  logger: Logger;
+  blobs: BlobStore;
+  mailer: Mailer;
+  sendSignInLink(tenant: TenantRow, userId: string): Promise<void>;
+  /** Directories of register folders; default schemas/registers (config REGISTERS_DIRS adds more). */
+  definitions?: ReadonlyMap<string, RegisterDefinition>;
+}
+
+/**
+ * The registers domain (docs/registers.md), wired once with its dependencies: definitions
+ * loaded from their folders, the generic service, file import/export, lookups, live
+ * collections for the hub, and a `routes` function for the API registry.
+ */
+export function createRegisters(deps: RegistersDeps) {
+  const definitions = deps.definitions ?? loadRegisterDefinitions();
+  const repo = createRegisterRepository(deps.db);
+  const lookups = createRegisterLookups(deps.db);
+  const validator = createRegisterValidator(definitions.values());
+  const queues = definitions.get('queues');
+  const hooks = registerHooks({
+    lookups,
+    repo,
+    blobs: deps.blobs,
+    queuesTable: queues ? registerTable(queues) : { table: 'queues', columns: {}, fields: {} },
+    sendSignInLink: deps.sendSignInLink,
+  });
+  const registers = createRegisterService({ definitions, repo, validator, changes: deps.changes, clock: deps.clock, logger: deps.logger, hooks });
+  const exports = createExportService({ registers, lookups, mailer: deps.mailer, clock: deps.clock, logger: deps.logger });
+  const imports = createImportService({ registers });
+  const lookup = createLookupService({ registers, repo });
+  return {
+    registers,
+    exports,
+    imports,
+    lookup,
+    repo,
+    /** LiveCollections to register with the realtime hub. */
+    liveCollections: () => registerLiveCollections({ registers, repo }),
+    /** Adds every register route (file routes first: their paths must win over /:id). */
+    routes(api: ApiRegistry): void {
+      registerRegisterFileRoutes(api, { registers, exports, imports, blobs: deps.blobs });
+      registerRegisterRoutes(api, { registers, lookups: lookup, sendSignInLink: deps.sendSignInLink });
+    },
+  };
+}
+
+export type Registers = ReturnType<typeof createRegisters>;

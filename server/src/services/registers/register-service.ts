@@ -1,0 +1,404 @@
+import { randomUUID } from 'node:crypto';
+import { format, isAdmin, messages, type Filter } from '@atendimento/schemas';
+import { compactRecord, normaliseRecord, withNulls, type FieldError, type RegisterDefinition, type RegisterSchema } from '@atendimento/schemas/registers/index';
+import type { Clock } from '../../clock';
+import type { Logger } from '../../logger';
+import { AppError, conflict, forbidden, notFound, validationError, badRequest } from '../../errors';
+import type { TenantRow } from '../../db/repositories/tenant-repository';
+import type { UserRecord } from '../../db/repositories/user-repository';
+import { queryFields, type RecordData, type RegisterRepository, type RegisterTable } from '../../db/repositories/register-repository';
+import { checkRegisterFilter, RegisterFilterError, type FieldSpecs } from '../../db/repositories/register-sql';
+import type { ChangeFeed } from '../changes/change-feed';
+import type { RegisterValidator } from './register-validator';
+import type { HookContext, RegisterHooks, WriteContext } from './register-hooks';
+import { disabledFields, isReadOnly, mayUseRegister } from './register-access';
+import { registerTable } from './register-tables';
+import type { ParsedListQuery } from './register-query';
+
+/** The signed-in user calling a register, on a tenant. */
+export interface Caller {
+  tenant: TenantRow;
+  user: UserRecord;
+}
+
+export interface RegisterServiceDeps {
+  definitions: ReadonlyMap<string, RegisterDefinition>;
+  repo: RegisterRepository;
+  validator: RegisterValidator;
+  changes: ChangeFeed;
+  clock: Clock;
+  logger: Logger;
+  hooks: Readonly<Record<string, RegisterHooks>>;
+}
+
+/** What a write becomes after validation: the record to store and the write-only inputs. */
+export interface PreparedWrite {
+  next: RecordData;
+  inputs: Record<string, unknown>;
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === 'object' && !Array.isArray(v);
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+function typeOf(schema: RegisterSchema | undefined): string | undefined {
+  return schema ? (Array.isArray(schema.type) ? schema.type[0] : schema.type) : undefined;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/**
+ * Every register's reads and writes, driven by its definition: access and tenant claims,
+ * the caller's row scope (own records, linked participants), validation with the shared
+ * schema, empty → null, soft delete, and the change feed so every write goes live.
+ */
+export function createRegisterService(deps: RegisterServiceDeps) {
+  const { definitions, repo, validator, changes, clock, logger } = deps;
+  const tables = new Map<string, RegisterTable>();
+  const specs = new Map<string, FieldSpecs>();
+  for (const definition of definitions.values()) {
+    const table = registerTable(definition);
+    tables.set(definition.name, table);
+    specs.set(definition.name, queryFields(table));
+  }
+
+  function definitionOf(name: string): RegisterDefinition {
+    const definition = definitions.get(name);
+    if (!definition) throw notFound('register_not_found', messages.errors.routeNotFound);
+    return definition;
+  }
+
+  function tableOf(name: string): RegisterTable {
+    definitionOf(name);
+    return tables.get(name)!;
+  }
+
+  function hooksOf(name: string): RegisterHooks {
+    return deps.hooks[name] ?? {};
+  }
+
+  function assertUse(caller: Caller, definition: RegisterDefinition): void {
+    if (!mayUseRegister(definition.list, caller.tenant, caller.user)) throw forbidden();
+  }
+
+  function assertWritable(caller: Caller, definition: RegisterDefinition): void {
+    assertUse(caller, definition);
+    if (isReadOnly(definition.list, caller.tenant)) throw forbidden('read_only', messages.registers.readOnly);
+  }
+
+  /**
+   * What the caller may see of a register, ANDed to every read: non-admins see their own
+   * records (ownerField) and, for linked scopes, records listing a record linked to them.
+   */
+  async function scopeOf(caller: Caller, definition: RegisterDefinition): Promise<Filter | null> {
+    if (isAdmin(caller.user)) return null;
+    const parts: Filter[] = [];
+    const { ownerField, scope } = definition.list;
+    if (ownerField) parts.push({ field: ownerField, op: '==', value: caller.user.id });
+    if (scope && !(scope.bypassClaim && caller.user.claims?.[scope.bypassClaim])) {
+      const via = definitions.get(scope.via);
+      if (!via) return { or: [] };
+      const viaTable = tables.get(scope.via)!;
+      const linked = await repo.list(caller.tenant.id, { ...viaTable, fields: { ...viaTable.fields, [scope.viaField]: { json: [scope.viaField], type: 'string' } } }, {
+        filter: { field: scope.viaField, op: '==', value: caller.user.id },
+        orderBy: [],
+        offset: 0,
+        limit: 500,
+      });
+      const ids = linked.records.map((r) => r.id);
+      parts.push(ids.length ? { field: scope.field, op: 'array-contains-any', value: ids } : { or: [] });
+    }
+    return parts.length === 0 ? null : parts.length === 1 ? parts[0]! : { and: parts };
+  }
+
+  const and = (...filters: (Filter | null)[]): Filter | null => {
+    const parts = filters.filter((f): f is Filter => f !== null);
+    return parts.length === 0 ? null : parts.length === 1 ? parts[0]! : { and: parts };
+  };
+
+  /** The API shape: write-only fields never leave the server; register-specific renames. */
+  function toApi(definition: RegisterDefinition, record: RecordData): RecordData {
+    const out: RecordData = { ...record };
+    for (const field of definition.list.writeOnlyFields) delete out[field];
+    const hooks = hooksOf(definition.name);
+    return hooks.toApi ? hooks.toApi(out) : out;
+  }
+
+  async function present(definition: RegisterDefinition, tenantId: string, records: RecordData[]): Promise<RecordData[]> {
+    const out = records.map((r) => toApi(definition, r));
+    await hooksOf(definition.name).decorate?.(tenantId, out);
+    return out;
+  }
+
+  async function visible(caller: Caller, definition: RegisterDefinition, ids: string[]): Promise<RecordData[]> {
+    const table = tables.get(definition.name)!;
+    const scope = await scopeOf(caller, definition);
+    if (!scope) return repo.getMany(caller.tenant.id, table, ids);
+    const page = await repo.list(caller.tenant.id, table, { filter: and({ field: 'id', op: 'in', value: ids }, scope), orderBy: [], offset: 0, limit: ids.length });
+    return page.records;
+  }
+
+  /**
+   * Input → record to store, shared by create, update and import (seed 000 §5): only schema
+   * fields are taken; server fields, fields of tenant claims that are off and (for
+   * non-admins) admin-only fields keep their stored value; strings are normalised; the
+   * record is validated with the same schema as the form; empty values become null.
+   */
+  function prepare(caller: Caller, definition: RegisterDefinition, body: unknown, previous: RecordData | null, mode: 'create' | 'replace' | 'merge'): PreparedWrite {
+    if (!isPlainObject(body)) throw validationError([{ field: '', message: messages.validation.invalidValue }]);
+    const { schema, list } = definition;
+    const properties = schema.properties ?? {};
+    const admin = isAdmin(caller.user);
+    const keep = new Set([...list.serverFields, ...disabledFields(list, caller.tenant)]);
+    const schemaKeys = Object.keys(properties).filter((k) => typeOf(properties[k]) !== 'null');
+
+    const input: Record<string, unknown> = {};
+    for (const key of schemaKeys) if (key in body && !keep.has(key)) input[key] = body[key];
+
+    const base: Record<string, unknown> = {};
+    for (const key of schemaKeys) {
+      if (keep.has(key) || list.writeOnlyFields.includes(key)) continue;
+      if (mode === 'create' && properties[key]!.default !== undefined) base[key] = properties[key]!.default;
+      if (mode === 'merge' && previous) base[key] = previous[key];
+    }
+    let candidate = compactRecord(normaliseRecord(schema, { ...base, ...input }));
+
+    if (!admin && list.adminFields.length) {
+      const changed: string[] = [];
+      for (const field of list.adminFields) {
+        const before = previous ? previous[field] : properties[field]?.default;
+        if (!(field in input)) {
+          if (before !== undefined && before !== null) candidate = { ...candidate, [field]: before };
+          continue;
+        }
+        if (!sameValue(candidate[field] ?? null, before ?? null)) changed.push(properties[field]?.title ?? field);
+      }
+      if (changed.length) throw forbidden('admin_only_field', format(messages.registers.adminOnlyField, { fields: changed.join(', ') }));
+    }
+
+    const errors = validator.validate(definition.name, candidate);
+    if (errors.length) throw validationError(errors);
+
+    const inputs: Record<string, unknown> = {};
+    for (const field of list.writeOnlyFields) {
+      if (field in candidate) inputs[field] = candidate[field];
+      delete candidate[field];
+    }
+    const stored = withNulls({ properties: Object.fromEntries(schemaKeys.filter((k) => !list.writeOnlyFields.includes(k) && !keep.has(k)).map((k) => [k, properties[k]!])) }, candidate);
+
+    // Fields outside the schema (written by other parts of the product) survive an edit.
+    const carried: Record<string, unknown> = {};
+    if (previous) {
+      for (const [key, value] of Object.entries(previous)) {
+        if (key === 'id' || key === 'lifeControl') continue;
+        if (!(key in properties) || keep.has(key)) carried[key] = value;
+      }
+    } else {
+      for (const field of keep) if (field in properties) carried[field] = null;
+      if (list.ownerField) carried[list.ownerField] = caller.user.id;
+    }
+    const id = previous?.id ?? randomUUID();
+    return { next: { ...carried, ...stored, id }, inputs };
+  }
+
+  function hookContext(caller: Caller, definition: RegisterDefinition): HookContext {
+    return { tenant: caller.tenant, user: caller.user, admin: isAdmin(caller.user), definition, now: clock.now() };
+  }
+
+  async function write(caller: Caller, definition: RegisterDefinition, prepared: PreparedWrite, previous: RecordData | null): Promise<RecordData> {
+    const table = tables.get(definition.name)!;
+    const hooks = hooksOf(definition.name);
+    const ctx = hookContext(caller, definition);
+    try {
+      await changes.transaction(caller.tenant.id, async (trx, record) => {
+        const writeCtx: WriteContext = { ...ctx, trx, record };
+        const extra = (await hooks.beforeWrite?.(writeCtx, prepared.next, previous, prepared.inputs)) ?? {};
+        if (previous) {
+          if (!(await repo.update(caller.tenant.id, table, prepared.next, ctx.now, trx, extra))) throw notFound();
+        } else {
+          await repo.insert(caller.tenant.id, table, prepared.next, ctx.now, trx, extra);
+        }
+        await hooks.afterWrite?.(writeCtx, prepared.next, previous);
+        record({ collection: definition.list.live, id: prepared.next.id, op: 'upsert' });
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw conflict('duplicate', definition.name === 'agents' ? messages.auth.emailInUse : messages.validation.invalidValue);
+      }
+      throw error;
+    }
+    if (hooks.afterCommit) {
+      await hooks.afterCommit(ctx, prepared.next, previous, prepared.inputs).catch((err) => {
+        if (err instanceof AppError) throw err;
+        logger.error({ err, register: definition.name, id: prepared.next.id }, 'registers.after_commit_failed');
+      });
+    }
+    const saved = await repo.get(caller.tenant.id, table, prepared.next.id);
+    if (!saved) throw notFound();
+    const [api] = await present(definition, caller.tenant.id, [saved]);
+    return api!;
+  }
+
+  return {
+    definitions,
+    definition: definitionOf,
+    table: tableOf,
+    /** Fields a register may be queried on (its whitelist plus id and life-control dates). */
+    fieldsOf(name: string): FieldSpecs {
+      definitionOf(name);
+      return specs.get(name)!;
+    },
+    mayUse(caller: Caller, name: string): boolean {
+      const definition = definitions.get(name);
+      return Boolean(definition && mayUseRegister(definition.list, caller.tenant, caller.user));
+    },
+    scopeOf: (caller: Caller, name: string) => scopeOf(caller, definitionOf(name)),
+    toApi: (name: string, record: RecordData) => toApi(definitionOf(name), record),
+
+    /** A page of what the caller may see, with the total when asked (two statements). */
+    async list(caller: Caller, name: string, query: ParsedListQuery, options: { total?: boolean } = {}): Promise<{ records: RecordData[]; total: number | null }> {
+      const definition = definitionOf(name);
+      assertUse(caller, definition);
+      const filter = and(query.filter, await scopeOf(caller, definition));
+      try {
+        checkRegisterFilter(filter, specs.get(name)!);
+      } catch (error) {
+        if (error instanceof RegisterFilterError) throw badRequest('filter_not_allowed', format(messages.registers.filterNotAllowed, { detail: error.message }));
+        throw error;
+      }
+      const page = await repo.list(caller.tenant.id, tables.get(name)!, { ...query, filter }, options);
+      return { records: await present(definition, caller.tenant.id, page.records), total: page.total };
+    },
+
+    async count(caller: Caller, name: string, filter: Filter | null): Promise<number> {
+      const definition = definitionOf(name);
+      assertUse(caller, definition);
+      const scoped = and(filter, await scopeOf(caller, definition));
+      try {
+        checkRegisterFilter(scoped, specs.get(name)!);
+      } catch (error) {
+        if (error instanceof RegisterFilterError) throw badRequest('filter_not_allowed', format(messages.registers.filterNotAllowed, { detail: error.message }));
+        throw error;
+      }
+      return repo.count(caller.tenant.id, tables.get(name)!, scoped);
+    },
+
+    async getOne(caller: Caller, name: string, id: string): Promise<RecordData> {
+      const definition = definitionOf(name);
+      assertUse(caller, definition);
+      const [record] = await visible(caller, definition, [id]);
+      if (!record) throw notFound();
+      const [api] = await present(definition, caller.tenant.id, [record]);
+      return api!;
+    },
+
+    async create(caller: Caller, name: string, body: unknown): Promise<RecordData> {
+      const definition = definitionOf(name);
+      assertWritable(caller, definition);
+      return write(caller, definition, prepare(caller, definition, body, null, 'create'), null);
+    },
+
+    /** PUT replaces every schema field (missing → null); PATCH changes only the fields sent. */
+    async update(caller: Caller, name: string, id: string, body: unknown, mode: 'replace' | 'merge'): Promise<RecordData> {
+      const definition = definitionOf(name);
+      assertWritable(caller, definition);
+      const [previous] = await visible(caller, definition, [id]);
+      if (!previous) throw notFound();
+      return write(caller, definition, prepare(caller, definition, body, previous, mode), previous);
+    },
+
+    /** Soft-deletes records the caller can see; all or nothing. Returns them as they were. */
+    async remove(caller: Caller, name: string, ids: string[]): Promise<RecordData[]> {
+      const definition = definitionOf(name);
+      assertWritable(caller, definition);
+      const unique = [...new Set(ids)];
+      const found = await visible(caller, definition, unique);
+      if (found.length !== unique.length) throw notFound();
+      const table = tables.get(name)!;
+      const hooks = hooksOf(name);
+      const ctx = hookContext(caller, definition);
+      await changes.transaction(caller.tenant.id, async (trx, record) => {
+        const deleted = await repo.softDelete(caller.tenant.id, table, unique, ctx.now, trx);
+        const gone = found.filter((r) => deleted.includes(r.id));
+        await hooks.afterDelete?.({ ...ctx, trx, record }, gone);
+        for (const id of deleted) record({ collection: definition.list.live, id, op: 'delete' });
+      });
+      const deletedAt = ctx.now.toISOString();
+      return found.map((r) => toApi(definition, { ...r, lifeControl: { ...(r.lifeControl as object), deletedAt } }));
+    },
+
+    /**
+     * Validates many inputs as creates (imports): one result per input, either the prepared
+     * write or its field errors. Nothing is written.
+     */
+    prepareMany(caller: Caller, name: string, bodies: Record<string, unknown>[]): ({ ok: true; write: PreparedWrite } | { ok: false; errors: FieldError[] })[] {
+      const definition = definitionOf(name);
+      assertWritable(caller, definition);
+      return bodies.map((body) => {
+        try {
+          return { ok: true as const, write: prepare(caller, definition, body, null, 'create') };
+        } catch (error) {
+          if (error instanceof AppError && error.extra.fields) return { ok: false as const, errors: error.extra.fields };
+          if (error instanceof AppError) return { ok: false as const, errors: [{ field: '', message: error.errorMessage }] };
+          throw error;
+        }
+      });
+    },
+
+    /** Writes prepared creates in one transaction (all or nothing), each through the hooks. */
+    async createMany(caller: Caller, name: string, writes: PreparedWrite[]): Promise<number> {
+      const definition = definitionOf(name);
+      assertWritable(caller, definition);
+      const table = tables.get(name)!;
+      const hooks = hooksOf(name);
+      const ctx = hookContext(caller, definition);
+      try {
+        await changes.transaction(caller.tenant.id, async (trx, record) => {
+          const writeCtx: WriteContext = { ...ctx, trx, record };
+          if (!hooks.beforeWrite && !hooks.afterWrite) {
+            await repo.insertMany(caller.tenant.id, table, writes.map((w) => w.next), ctx.now, trx);
+          } else {
+            for (const w of writes) {
+              const extra = (await hooks.beforeWrite?.(writeCtx, w.next, null, w.inputs)) ?? {};
+              await repo.insert(caller.tenant.id, table, w.next, ctx.now, trx, extra);
+              await hooks.afterWrite?.(writeCtx, w.next, null);
+            }
+          }
+          for (const w of writes) record({ collection: definition.list.live, id: w.next.id, op: 'upsert' });
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict('duplicate', definition.name === 'agents' ? messages.auth.emailInUse : messages.validation.invalidValue);
+        throw error;
+      }
+      return writes.length;
+    },
+
+    /**
+     * Records for pickers of other registers (lookups): needs only the register's tenant
+     * claim, not its screen permission, and keeps the caller's row scope.
+     */
+    async pick(caller: Caller, name: string, query: ParsedListQuery): Promise<RecordData[]> {
+      const definition = definitionOf(name);
+      if (definition.list.claim && !caller.tenant.appConfig.claims?.[definition.list.claim]) throw forbidden();
+      const filter = and(query.filter, await scopeOf(caller, definition));
+      try {
+        checkRegisterFilter(filter, specs.get(name)!);
+      } catch (error) {
+        if (error instanceof RegisterFilterError) throw badRequest('filter_not_allowed', format(messages.registers.filterNotAllowed, { detail: error.message }));
+        throw error;
+      }
+      const page = await repo.list(caller.tenant.id, tables.get(name)!, { ...query, filter });
+      return page.records.map((r) => toApi(definition, r));
+    },
+
+    /** Ids of records visible to the caller, for lookups of another register. */
+    async readScoped(caller: Caller, name: string, ids: string[]): Promise<RecordData[]> {
+      const definition = definitionOf(name);
+      return present(definition, caller.tenant.id, await visible(caller, definition, ids));
+    },
+  };
+}
+
+export type RegisterService = ReturnType<typeof createRegisterService>;

@@ -1,0 +1,104 @@
+import type Router from '@koa/router';
+import type { Context, Middleware } from 'koa';
+import { hasPermission, isAdmin } from '@atendimento/schemas';
+import { forbidden, unauthorized } from '../errors';
+import type { TenantRow } from '../db/repositories/tenant-repository';
+import type { AuthService, Principal } from '../services/auth/auth-service';
+
+/**
+ * Who may call a route. Every route is registered with one of these, so the server enforces
+ * roles in one place and the role-matrix test can walk every route (tests/role-matrix).
+ */
+export type Access =
+  | { kind: 'public' }
+  /** A signed-in user or an anonymous visitor token (public chat). */
+  | { kind: 'anonymous' }
+  | { kind: 'user' }
+  /** Admin, or a user claim named like the screen (seed 000 §2 navigation guard). */
+  | { kind: 'permission'; permission: string }
+  | { kind: 'admin' }
+  /** Admin or supervisor of at least one department. */
+  | { kind: 'supervisor' };
+
+export const access = {
+  public: { kind: 'public' } as Access,
+  anonymous: { kind: 'anonymous' } as Access,
+  user: { kind: 'user' } as Access,
+  admin: { kind: 'admin' } as Access,
+  supervisor: { kind: 'supervisor' } as Access,
+  permission: (permission: string): Access => ({ kind: 'permission', permission }),
+};
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface AppState {
+  requestId: string;
+  tenant: TenantRow;
+  principal: Principal | null;
+}
+
+export type AppContext = Context & { state: AppState };
+
+export interface RouteSpec {
+  method: Method;
+  path: string;
+  access: Access;
+  /** Tenant claim that must be on for the route to exist for this tenant (403 otherwise). */
+  tenantClaim?: string;
+  handler: (ctx: AppContext) => Promise<void> | void;
+  /** Extra middleware before the handler (e.g. a streaming body reader). */
+  before?: Middleware[];
+}
+
+export function bearerToken(ctx: Context): string | null {
+  const header = ctx.get('Authorization');
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1]! : null;
+}
+
+/** The signed-in user of a route whose access is not public/anonymous. */
+export function userOf(ctx: AppContext): Extract<Principal, { kind: 'user' }> {
+  const principal = ctx.state.principal;
+  if (principal?.kind !== 'user') throw unauthorized();
+  return principal;
+}
+
+function authorize(spec: RouteSpec, auth: AuthService): Middleware {
+  return async function authorizeRoute(ctx, next) {
+    const state = ctx.state as AppState;
+    const token = bearerToken(ctx);
+    state.principal = null;
+    if (spec.access.kind === 'public') {
+      // Public routes still learn who calls when a valid token comes along (e.g. sign-out).
+      if (token) state.principal = await auth.authenticate(state.tenant, token).catch(() => null);
+    } else {
+      if (!token) throw unauthorized();
+      state.principal = await auth.authenticate(state.tenant, token);
+      const principal = state.principal;
+      if (principal.kind === 'anonymous' && spec.access.kind !== 'anonymous') throw forbidden();
+      if (principal.kind === 'user') {
+        const a = spec.access;
+        if (a.kind === 'admin' && !isAdmin(principal.user)) throw forbidden();
+        if (a.kind === 'permission' && !hasPermission(principal.user, a.permission)) throw forbidden();
+        if (a.kind === 'supervisor' && !isAdmin(principal.user) && principal.supervisorOf.length === 0) throw forbidden();
+      }
+    }
+    if (spec.tenantClaim && !state.tenant.appConfig.claims?.[spec.tenantClaim]) throw forbidden();
+    return next();
+  };
+}
+
+/** Registers routes with their access rule and remembers them for the role matrix. */
+export function createApiRegistry(router: Router, auth: AuthService) {
+  const routes: RouteSpec[] = [];
+  return {
+    routes,
+    add(spec: RouteSpec): void {
+      routes.push(spec);
+      const chain: Middleware[] = [authorize(spec, auth), ...(spec.before ?? []), (ctx) => spec.handler(ctx as AppContext)];
+      router.register(spec.path, [spec.method], chain);
+    },
+  };
+}
+
+export type ApiRegistry = ReturnType<typeof createApiRegistry>;

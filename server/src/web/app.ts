@@ -1,0 +1,52 @@
+import Koa from 'koa';
+import Router from '@koa/router';
+import { bodyParser } from '@koa/bodyparser';
+import type { Logger } from '../logger';
+import type { AuthService } from '../services/auth/auth-service';
+import type { TenantService } from '../services/tenants/tenant-service';
+import type { BlobStore } from '../services/files/blob-store';
+import { createApiRegistry, type ApiRegistry } from './access';
+import { errorsMiddleware } from './middleware/errors-middleware';
+import { requestIdMiddleware } from './middleware/request-id-middleware';
+import { securityHeadersMiddleware } from './middleware/security-headers-middleware';
+import { tenantMiddleware } from './middleware/tenant-middleware';
+import { staticMiddleware } from './static-middleware';
+import { registerAuthRoutes } from './routes/auth-routes';
+import { registerTenantRoutes } from './routes/tenant-routes';
+
+export interface AppDeps {
+  logger: Logger;
+  auth: AuthService;
+  tenants: TenantService;
+  blobs: BlobStore;
+  staticDir: string | null;
+  trustProxy: boolean;
+  /** Later domains (registers, rooms, hub...) add their routes here. */
+  extraRoutes?: ((api: ApiRegistry) => void)[];
+}
+
+/** Builds the Koa app: middleware order is request id → errors → headers → tenant → body → routes → SPA. */
+export function createApp(deps: AppDeps): { app: Koa; api: ApiRegistry } {
+  const app = new Koa({ proxy: deps.trustProxy });
+  const router = new Router();
+  const api = createApiRegistry(router, deps.auth);
+
+  registerTenantRoutes(api, deps.tenants, deps.blobs);
+  registerAuthRoutes(api, deps.auth, deps.blobs);
+  for (const register of deps.extraRoutes ?? []) register(api);
+
+  // Errors outside the middleware chain (writing to a socket the client closed...).
+  app.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE' || err.code === 'ECONNRESET' || err.code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+    deps.logger.error({ err }, 'app.error');
+  });
+  app.use(requestIdMiddleware(deps.logger));
+  app.use(errorsMiddleware(deps.logger));
+  app.use(securityHeadersMiddleware());
+  app.use(tenantMiddleware(deps.tenants));
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '2mb', encoding: 'utf-8' }));
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  app.use(staticMiddleware(deps.staticDir));
+  return { app, api };
+}

@@ -1,0 +1,40 @@
+import type { Middleware } from 'koa';
+import { messages } from '@atendimento/schemas';
+import { AppError } from '../../errors';
+import type { Logger } from '../../logger';
+
+/**
+ * The one error middleware: typed errors become `{ error, errorMessage }` with their status;
+ * body-parser and HTTP errors thrown by Koa keep their 4xx; anything else is logged once with
+ * the request id and answered as a 500 without internals.
+ */
+export function errorsMiddleware(logger: Logger): Middleware {
+  return async function errors(ctx, next) {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api')) {
+        ctx.status = 404;
+        ctx.body = { error: 'route_not_found', errorMessage: messages.errors.routeNotFound };
+      }
+    } catch (err) {
+      if (err instanceof AppError) {
+        ctx.status = err.status;
+        ctx.body = { error: err.code, errorMessage: err.errorMessage, ...(err.extra.fields && { fields: err.extra.fields }) };
+        for (const [name, value] of Object.entries(err.extra.headers ?? {})) ctx.set(name, value);
+        return;
+      }
+      const status = (err as { status?: number; statusCode?: number }).status ?? (err as { statusCode?: number }).statusCode;
+      if (typeof status === 'number' && status >= 400 && status < 500) {
+        ctx.status = status;
+        const type = (err as { type?: string }).type;
+        if (status === 413) ctx.body = { error: 'payload_too_large', errorMessage: messages.errors.payloadTooLarge };
+        else if (type === 'entity.parse.failed' || status === 400) ctx.body = { error: 'bad_request', errorMessage: messages.errors.badJson };
+        else ctx.body = { error: 'bad_request', errorMessage: messages.errors.badJson };
+        return;
+      }
+      logger.error({ err, requestId: ctx.state.requestId, method: ctx.method, path: ctx.path }, 'request.failed');
+      ctx.status = 500;
+      ctx.body = { error: 'internal_error', errorMessage: messages.errors.internal };
+    }
+  };
+}

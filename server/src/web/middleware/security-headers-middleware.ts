@@ -1,0 +1,32 @@
+import type { Middleware } from 'koa';
+
+/**
+ * The policy pages are served with: only our own scripts (no inline script), so stored HTML in
+ * messages or registers cannot run even if a renderer slipped.
+ */
+export const CONTENT_SECURITY_POLICY =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; media-src 'self' blob:; connect-src 'self' ws: wss:; font-src 'self' data:; object-src 'none'; frame-ancestors 'self'; base-uri 'self'";
+
+/**
+ * Every answer gets nosniff; documents (everything outside /api) also get the CSP and framing
+ * rules. JSON answers are never rendered as documents, so they skip the long CSP header — it
+ * is measurable on the hot path (tests/bench B1).
+ */
+export function securityHeadersMiddleware(): Middleware {
+  return async function securityHeaders(ctx, next) {
+    try {
+      await next();
+    } finally {
+      // Also on errors: the errors middleware above turns them into answers that need these too.
+      ctx.set('X-Content-Type-Options', 'nosniff');
+      if (!ctx.path.startsWith('/api/')) {
+        ctx.set('Referrer-Policy', 'same-origin');
+        ctx.set('X-Frame-Options', 'SAMEORIGIN');
+        ctx.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+      } else if (ctx.path.startsWith('/api/files/')) {
+        // Uploaded files are served from /api: they must not run scripts either (SVG, HTML).
+        ctx.set('Content-Security-Policy', "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox");
+      }
+    }
+  };
+}

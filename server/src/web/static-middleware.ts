@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Middleware } from 'koa';
+import send from 'koa-send';
+
+/**
+ * Serves the built single-page app: real files from dist/, and index.html for every other
+ * path that is not /api or /ws (history-mode routing). Hashed assets are cached for a year.
+ */
+export function staticMiddleware(root: string | null): Middleware {
+  const index = root ? path.join(root, 'index.html') : null;
+  return async function spa(ctx, next) {
+    if (ctx.path.startsWith('/api') || ctx.path === '/ws' || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    if (!root || !index || !existsSync(index)) {
+      ctx.status = 503;
+      ctx.type = 'text/plain; charset=utf-8';
+      ctx.body = 'A interface ainda não foi gerada. Rode "npm run build" (ou "npm start", que gera tudo).';
+      return;
+    }
+    if (ctx.path !== '/' && !ctx.path.endsWith('/')) {
+      try {
+        const served = await send(ctx, ctx.path, {
+          root,
+          immutable: ctx.path.startsWith('/assets/'),
+          maxage: ctx.path.startsWith('/assets/') ? 365 * 24 * 3600 * 1000 : 0,
+        });
+        if (served) return;
+      } catch (error) {
+        if ((error as { status?: number }).status !== 404) throw error;
+      }
+    }
+    ctx.set('Cache-Control', 'no-cache');
+    await send(ctx, 'index.html', { root });
+  };
+}

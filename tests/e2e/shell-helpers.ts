@@ -1,0 +1,40 @@
+import { expect } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { TEST_PASSWORD } from '../helpers/test-server';
+
+/** A fresh browser profile (own cookies and storage) with a desktop-sized page. */
+export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR' });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('pageerror:', error.message));
+  return { context, page };
+}
+
+/** Signs in through /login and waits for the app's toolbar. */
+export async function signIn(page: Page, baseUrl: string, email: string, password = TEST_PASSWORD): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Menu' }).waitFor();
+}
+
+/** The names of the drawer's route entries (the buttons above the divider, in order). */
+export async function drawerEntries(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Menu' });
+  return nav.locator('[data-route]').evaluateAll((items) => items.map((item) => item.getAttribute('aria-label') ?? ''));
+}
+
+/** Waits until the browser is at `path` (pathname + search). */
+export async function waitForPath(page: Page, path: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname + url.search === path, { timeout: 15_000 });
+  expect(new URL(page.url()).pathname).toBe(path.split('?')[0]);
+}
+
+/**
+ * Waits until no CSS transition or animation runs: the drawer's width grows for ~200 ms and a
+ * click computed at the start of it lands where the button no longer is.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5_000 });
+}

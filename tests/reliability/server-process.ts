@@ -1,0 +1,70 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A real server process (`server/src/main.ts` run by tsx, as `npm run start:server` does). */
+export interface ServerProcess {
+  /** http://127.0.0.1:PORT */
+  baseUrl: string;
+  /** Host header for the default (demo) tenant. */
+  host: string;
+  port: number;
+  pid: number;
+  /** Everything the process printed so far (for failure messages). */
+  output(): string;
+  /** SIGTERM (the server closes its sockets, bus and pool), then SIGKILL if it hangs. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `npm start`'s entry in a child process with `env` on a random port, and resolves once
+ * it prints its address. The first process on an empty database seeds the demo tenant; start
+ * the next one after it resolved. Give every process the same JWT_SECRET (tokens cross them).
+ */
+export async function spawnServer(env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProcess> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'atendimento-proc-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  async function stop(): Promise<void> {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(killer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`spawnServer: no address after ${timeoutMs} ms. Output:\n${out}`)), timeoutMs);
+    const check = () => {
+      const match = /Abra http:\/\/localhost:(\d+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    };
+    child.stdout!.on('data', check);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`spawnServer: the server exited with ${code} before listening. Output:\n${out}`));
+    });
+  }).catch(async (err) => {
+    await stop();
+    throw err;
+  });
+
+  return { baseUrl: `http://127.0.0.1:${port}`, host: `localhost:${port}`, port, pid: child.pid!, output: () => out, stop };
+}

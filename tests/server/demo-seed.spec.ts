@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, migrate, type Db } from '@atendimento/server/db/knex';
+import { seedDemo, DEMO_ACCOUNTS } from '@atendimento/server';
+import { verifyPassword } from '@atendimento/server/services/auth/password';
+
+let db: Db;
+let dir: string;
+const schema = process.env.DATABASE_URL ? `t_${randomBytes(6).toString('hex')}` : null;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'atendimento-seed-'));
+  db = createDb({ databaseUrl: process.env.DATABASE_URL ?? null, databaseSchema: schema, sqliteFile: path.join(dir, 'seed.sqlite') });
+  await migrate(db, schema);
+});
+afterAll(async () => {
+  if (schema) await db.raw('drop schema if exists ?? cascade', [schema]);
+  await db.destroy();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const count = async (table: string, where: Record<string, unknown> = {}) => Number((await db(table).where({ tenant_id: 'demo', ...where }).count({ n: '*' }))[0]!.n);
+
+describe('demo tenant', () => {
+  it('is created on first start with data in every state, and kept on the second', async () => {
+    expect(await seedDemo(db, { now: new Date('2026-11-20T12:00:00Z') })).toBe(true);
+    expect(await count('users')).toBe(11);
+    expect(await count('departments')).toBe(3);
+    expect(await count('contacts')).toBe(200);
+    expect(await count('channels')).toBe(2);
+    expect(await count('rooms')).toBe(60);
+    expect(await count('rooms', { active: false })).toBe(15);
+    expect(await count('rooms', { active: true, in_attend: false, destination: 'vueJs' })).toBe(12);
+    expect(await count('messages')).toBeGreaterThan(240);
+
+    await db('contacts').where({ tenant_id: 'demo', id: 'c-001' }).update({ display_name: 'Editado Pelo Usuário' });
+    expect(await seedDemo(db)).toBe(false);
+    expect((await db('contacts').where({ tenant_id: 'demo', id: 'c-001' }).first()).display_name).toBe('Editado Pelo Usuário');
+  });
+
+  it('prints accounts whose passwords really work, with the right roles', async () => {
+    for (const account of DEMO_ACCOUNTS) {
+      const row = await db('users').where({ tenant_id: 'demo', email: account.email }).first();
+      expect(await verifyPassword(row.password_hash, account.password)).toBe(true);
+    }
+    const supervisors = await db('department_members').where({ tenant_id: 'demo', role: 'supervisor', user_id: 'u-supervisor' });
+    expect(supervisors.length).toBeGreaterThan(0);
+  });
+
+  it('is deterministic: the same contacts on every machine', async () => {
+    const names = (await db('contacts').where({ tenant_id: 'demo' }).orderBy('id').offset(1).limit(4).select('display_name')).map((r) => r.display_name);
+    expect(names).toMatchInlineSnapshot(`
+      [
+        "Mariana Costa",
+        "Vanessa Lopes",
+        "André Ferreira",
+        "Marcos Costa",
+      ]
+    `);
+  });
+});

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '@atendimento/server';
+import { startTestServer, TEST_PASSWORD, type TestServer } from '../helpers/test-server';
+
+let t: TestServer;
+const clock = new ManualClock(new Date());
+beforeAll(async () => {
+  t = await startTestServer({ clock, env: { LOGIN_MAX_PER_ACCOUNT: '5', LOGIN_MAX_PER_IP: '12', LOGIN_WINDOW: '900' } });
+});
+afterAll(() => t.close());
+
+const attempt = (email: string, password: string) => t.api('/api/auth/login', { method: 'POST', body: { email, password } });
+
+describe('login rate limit (R10)', () => {
+  it('answers 429 with Retry-After after 5 failures on one account, even with the right password', async () => {
+    for (let i = 0; i < 5; i++) expect((await attempt('agente@acme.test', 'errada')).status).toBe(401);
+    const blocked = await attempt('agente@acme.test', TEST_PASSWORD);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(900);
+    expect(blocked.body.error).toBe('too_many_attempts');
+    expect(blocked.body.errorMessage).toMatch(/Aguarde \d+ segundos/);
+    clock.advance(901_000);
+    expect((await attempt('agente@acme.test', TEST_PASSWORD)).status).toBe(200);
+  });
+
+  it('limits unknown accounts exactly like real ones, so it reveals nothing', async () => {
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 6; i++) known.push((await attempt('suporte@acme.test', 'errada')).status);
+    for (let i = 0; i < 6; i++) unknown.push((await attempt('fantasma@acme.test', 'errada')).status);
+    expect(known).toEqual([401, 401, 401, 401, 401, 429]);
+    expect(unknown).toEqual(known);
+  });
+
+  it('limits one address across many accounts', async () => {
+    clock.advance(901_000);
+    const statuses: number[] = [];
+    for (let i = 0; i < 13; i++) statuses.push((await attempt(`pessoa${i}@acme.test`, 'errada')).status);
+    expect(statuses.slice(0, 12).every((s) => s === 401)).toBe(true);
+    expect(statuses[12]).toBe(429);
+  });
+});

@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChangesFrame, LiveQueryInput, SnapshotFrame } from '@atendimento/schemas';
+import { startTestServer, type TestServer } from '../../helpers/test-server';
+import { deleteTag, expectedWindow, RawSocket, replay, TEST_COLLECTION, testTagsCollection, waitFor, writeTag, type TestTag } from './realtime-helpers';
+
+let t: TestServer;
+const sockets: RawSocket[] = [];
+
+beforeAll(async () => {
+  t = await startTestServer();
+  t.server.hub.registerCollection(testTagsCollection(t.server.db));
+});
+afterAll(async () => {
+  for (const s of sockets) s.close();
+  await t.close();
+});
+
+const changes = () => t.server.services.changes;
+const settle = async () => {
+  await changes().idle();
+  await t.server.hub.idle();
+};
+
+async function socketAs(userId: string): Promise<RawSocket> {
+  const s = new RawSocket(t.baseUrl, t.hosts.acme);
+  sockets.push(s);
+  await s.auth(await t.tokenFor('acme', userId));
+  return s;
+}
+
+function framesOf(s: RawSocket, id: string) {
+  return s.frames.filter((f): f is SnapshotFrame | ChangesFrame => (f.type === 'snapshot' || f.type === 'changes') && f.id === id);
+}
+
+describe('snapshot then changes', () => {
+  it('sends the window in order, then added / modified / removed in seq order, evicting and refilling the tail', async () => {
+    for (const [id, name] of [['o-b', 'b'], ['o-d', 'd'], ['o-f', 'f'], ['o-h', 'h']] as const) {
+      await writeTag(changes(), 'acme', { id, name, department: 'ordem' });
+    }
+    const s = await socketAs('acme-admin');
+    const query = { filter: { field: 'department', op: '==', value: 'ordem' }, limit: 3 } satisfies LiveQueryInput;
+    s.send({ type: 'subscribe', id: 'w', collection: TEST_COLLECTION, query });
+    const snapshot = await s.frame('snapshot');
+    expect(snapshot.records.map((r) => r.name)).toEqual(['b', 'd', 'f']);
+    expect(snapshot.orderBy).toEqual([{ field: 'name', direction: 'asc' }]);
+    expect(snapshot.limit).toBe(3);
+
+    // 'a' enters at the head: the tail 'f' is evicted in the same frame.
+    await writeTag(changes(), 'acme', { id: 'o-a', name: 'a', department: 'ordem' });
+    const first = await s.frame('changes', (f) => f.id === 'w');
+    expect(first.added.map((r) => r.id)).toEqual(['o-a']);
+    expect(first.removed).toEqual(['o-f']);
+    expect(first.cursor).toBeGreaterThan(snapshot.cursor);
+
+    // 'z' falls past the tail: nothing is sent for it.
+    await writeTag(changes(), 'acme', { id: 'o-z', name: 'z', department: 'ordem' });
+    // A change inside the window is a modification.
+    await writeTag(changes(), 'acme', { id: 'o-b', name: 'b', department: 'ordem', note: 'editada' });
+    const second = await s.frame('changes', (f) => f.id === 'w' && f.modified.length > 0);
+    expect(second.modified.map((r) => [r.id, r.note])).toEqual([['o-b', 'editada']]);
+    expect(second.added).toEqual([]);
+
+    // Deleting from a full window pulls the next record ('f') back in.
+    await deleteTag(changes(), 'acme', 'o-a');
+    const third = await s.frame('changes', (f) => f.id === 'w' && f.removed.includes('o-a'));
+    expect(third.added.map((r) => r.id)).toEqual(['o-f']);
+
+    // Renaming 'd' to 'y' moves it past 'f' and 'h': the window becomes b, f, h.
+    await writeTag(changes(), 'acme', { id: 'o-d', name: 'y', department: 'ordem' });
+    await settle();
+    await s.sync();
+    const held = replay(framesOf(s, 'w'));
+    const expected = await expectedWindow(t.server, 'acme', 'admin@acme.test', query);
+    expect([...held.values()].map((r) => (r as TestTag).name).sort()).toEqual(['b', 'f', 'h']);
+    expect(expected.map((r) => r.name)).toEqual(['b', 'f', 'h']);
+    const cursors = framesOf(s, 'w').map((f) => f.cursor);
+    expect(cursors).toEqual([...cursors].sort((a, b) => a - b));
+  });
+
+  it('stops sending after unsubscribe and replaces a subscription re-sent with the same id', async () => {
+    const s = await socketAs('acme-admin');
+    s.send({ type: 'subscribe', id: 'u', collection: TEST_COLLECTION, query: { filter: { field: 'department', op: '==', value: 'unsub' } } });
+    await s.frame('snapshot', (f) => f.id === 'u');
+    s.send({ type: 'subscribe', id: 'u', collection: TEST_COLLECTION, query: { filter: { field: 'department', op: '==', value: 'outro-unsub' } } });
+    await waitFor(() => s.frames.filter((f) => f.type === 'snapshot' && f.id === 'u').length === 2, 'second snapshot');
+    await writeTag(changes(), 'acme', { id: 'unsub-1', name: 'x', department: 'unsub' });
+    await writeTag(changes(), 'acme', { id: 'unsub-2', name: 'y', department: 'outro-unsub' });
+    const got = await s.frame('changes', (f) => f.id === 'u');
+    expect(got.added.map((r) => r.id)).toEqual(['unsub-2']);
+    s.send({ type: 'unsubscribe', id: 'u' });
+    await waitFor(async () => (await t.server.hub.idle(), true), 'idle');
+    const before = s.frames.length;
+    s.send({ type: 'ping' });
+    await s.frame('pong');
+    await writeTag(changes(), 'acme', { id: 'unsub-3', name: 'z', department: 'outro-unsub' });
+    await settle();
+    await s.sync();
+    expect(s.frames.slice(before).filter((f) => f.type === 'changes')).toEqual([]);
+  });
+
+  it('keeps a window equal to the database through random inserts, edits, moves and deletes', async () => {
+    const s = await socketAs('acme-admin');
+    const query = { filter: { field: 'department', op: 'in', value: ['rnd-a', 'rnd-b'] }, orderBy: [{ field: 'note', direction: 'desc' }], limit: 7 } satisfies LiveQueryInput;
+    s.send({ type: 'subscribe', id: 'r', collection: TEST_COLLECTION, query });
+    await s.frame('snapshot', (f) => f.id === 'r');
+    let seed = 12345;
+    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648) % n);
+    const departments = ['rnd-a', 'rnd-b', 'rnd-c'];
+    const op = () => {
+      const id = `rnd-${rand(25)}`;
+      if (rand(6) === 0) return deleteTag(changes(), 'acme', id);
+      return writeTag(changes(), 'acme', { id, name: id, department: departments[rand(3)]!, note: String(rand(40)).padStart(2, '0') });
+    };
+    // One at a time, then ten at once (so batches carry several changes, some to one record).
+    for (let i = 0; i < 100; i++) await op();
+    for (let i = 0; i < 20; i++) await Promise.all(Array.from({ length: 10 }, op));
+    await settle();
+    await s.sync();
+    const held = replay(framesOf(s, 'r'));
+    const expected = await expectedWindow(t.server, 'acme', 'admin@acme.test', query);
+    expect(new Map([...held].map(([id, r]) => [id, (r as TestTag).note]))).toEqual(new Map(expected.map((r) => [r.id, r.note])));
+  });
+});
+
+describe('permission filtering', () => {
+  it('never sends an agent a record of another department, whatever the client asks', async () => {
+    const agent = await socketAs('acme-agente'); // agent of vendas
+    const admin = await socketAs('acme-admin');
+    agent.send({ type: 'subscribe', id: 'mine', collection: TEST_COLLECTION, query: { filter: { field: 'department', op: 'in', value: ['perm-vendas', 'vendas', 'suporte'] } } });
+    // Trying to widen: asks for suporte only. The server ANDs the agent's scope, so it is empty.
+    agent.send({ type: 'subscribe', id: 'widen', collection: TEST_COLLECTION, query: { filter: { field: 'department', op: '==', value: 'suporte' } } });
+    admin.send({ type: 'subscribe', id: 'all', collection: TEST_COLLECTION, query: { filter: { field: 'name', op: '==', value: 'perm' } } });
+    await agent.frame('snapshot', (f) => f.id === 'mine');
+    expect((await agent.frame('snapshot', (f) => f.id === 'widen')).records).toEqual([]);
+    await admin.frame('snapshot', (f) => f.id === 'all');
+
+    await writeTag(changes(), 'acme', { id: 'perm-suporte', name: 'perm', department: 'suporte' });
+    await writeTag(changes(), 'acme', { id: 'perm-vendas', name: 'perm', department: 'vendas' });
+    await waitFor(() => admin.frames.some((f) => f.type === 'changes' && f.added.some((r) => r.id === 'perm-vendas')), 'admin sees vendas');
+    await agent.frame('changes', (f) => f.id === 'mine' && f.added.some((r) => r.id === 'perm-vendas'));
+
+    // Moving the vendas tag to suporte removes it from the agent's window.
+    await writeTag(changes(), 'acme', { id: 'perm-vendas', name: 'perm', department: 'suporte' });
+    await agent.frame('changes', (f) => f.id === 'mine' && f.removed.includes('perm-vendas'));
+    await settle();
+    await Promise.all([agent.sync(), admin.sync()]);
+
+    const everything = JSON.stringify(agent.frames);
+    expect(everything).not.toContain('perm-suporte');
+    expect(agent.frames.filter((f) => f.type === 'changes' && f.id === 'widen')).toEqual([]);
+    const adminIds = admin.frames.flatMap((f) => (f.type === 'changes' ? f.added.map((r) => r.id) : []));
+    expect(adminIds).toEqual(expect.arrayContaining(['perm-suporte', 'perm-vendas']));
+  });
+
+  it('does not let a resuming client keep records it claims to hold but may not see', async () => {
+    await writeTag(changes(), 'acme', { id: 'claim-suporte', name: 'claim', department: 'suporte' });
+    await writeTag(changes(), 'acme', { id: 'claim-vendas', name: 'claim', department: 'vendas' });
+    const cursor = await changes().latestSeq('acme');
+    const agent = await socketAs('acme-agente');
+    agent.send({ type: 'subscribe', id: 'c', collection: TEST_COLLECTION, query: { filter: { field: 'name', op: '==', value: 'claim' } }, cursor, ids: ['claim-suporte', 'claim-vendas'] });
+    const resumed = await agent.frame('changes', (f) => f.id === 'c');
+    expect(resumed.resumed).toBe(true);
+    expect(resumed.removed).toEqual(['claim-suporte']);
+    expect(JSON.stringify(resumed)).not.toContain('"department":"suporte"');
+  });
+
+  it('fans one change out to many sockets as identical frames, and nothing to another tenant', async () => {
+    const outra = new RawSocket(t.baseUrl, t.hosts.outra);
+    sockets.push(outra);
+    await outra.auth(await t.tokenFor('outra', 'outra-admin'));
+    outra.send({ type: 'subscribe', id: 'tags', collection: TEST_COLLECTION });
+    await outra.frame('snapshot');
+    const many = await Promise.all(Array.from({ length: 5 }, () => socketAs('acme-admin')));
+    for (const s of many) s.send({ type: 'subscribe', id: 'same', collection: TEST_COLLECTION, query: { filter: { field: 'department', op: '==', value: 'fanout' } } });
+    await Promise.all(many.map((s) => s.frame('snapshot', (f) => f.id === 'same')));
+    await writeTag(changes(), 'acme', { id: 'fanout-1', name: 'f', department: 'fanout' });
+    const got = await Promise.all(many.map((s) => s.frame('changes', (f) => f.id === 'same')));
+    expect(new Set(got.map((f) => JSON.stringify(f))).size).toBe(1);
+    await settle();
+    await outra.sync();
+    expect(outra.frames.filter((f) => f.type === 'changes')).toEqual([]);
+  });
+});
+
+describe('cleanup', () => {
+  it('forgets a subscription whose socket closes while its resume is still being read', async () => {
+    // A collection whose loads wait for the test: the socket closes in the middle of a resume.
+    let release: () => void = () => {};
+    let waiting = false;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const base = testTagsCollection(t.server.db);
+    t.server.hub.registerCollection({
+      ...base,
+      name: 'gated_tags',
+      async load(tenantId, ids) {
+        waiting = true;
+        await gate;
+        return base.load(tenantId, ids);
+      },
+    });
+    await writeTag(changes(), 'acme', { id: 'gated-1', name: 'gated', department: 'gated' });
+    await settle();
+    const before = t.server.hub.stats();
+    const s = await socketAs('acme-admin');
+    s.send({ type: 'subscribe', id: 'g', collection: 'gated_tags', cursor: await changes().latestSeq('acme'), ids: ['gated-1'] });
+    await waitFor(() => waiting, 'resume reading');
+    s.close();
+    await waitFor(() => t.server.hub.stats().connections === before.connections, 'socket closed on the server');
+    release();
+    await settle();
+    expect(t.server.hub.stats().subscriptions).toBe(before.subscriptions);
+  });
+});

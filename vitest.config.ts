@@ -1,0 +1,38 @@
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * `npm test` runs both projects: `server` (Node: schemas, server, integrations, API tests,
+ * reliability) and `web` (jsdom: engine and console components, rendered from their stories).
+ * `npm run test:pg` runs the `server` project again with DATABASE_URL pointing at PostgreSQL.
+ * Browser tests live in tests/e2e with their own config.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['schemas/src/**/*.spec.ts', 'server/src/**/*.spec.ts', 'integrations/src/**/*.spec.ts', 'tests/server/**/*.spec.ts', 'tests/reliability/**/*.spec.ts'],
+          // *.pg.spec.ts need PostgreSQL (several server processes on one database): they run
+          // in `npm run test:pg`, which sets DATABASE_URL, and are left out of the SQLite run.
+          exclude: [...configDefaults.exclude, ...(process.env.DATABASE_URL ? [] : ['**/*.pg.spec.ts'])],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        // Vite 8 transforms with oxc: React's automatic JSX runtime, as the engine's build uses.
+        oxc: { jsx: { runtime: 'automatic' } },
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['engine/src/**/*.spec.tsx', 'console/src/**/*.spec.tsx', 'engine/src/**/*.spec.ts', 'console/src/**/*.spec.ts'],
+          setupFiles: ['tests/web-setup.ts'],
+          testTimeout: 30_000,
+        },
+      },
+    ],
+  },
+});
