@@ -151,7 +151,7 @@ export async function createServer(options: ServerOptions) {
     logger,
     db,
     repos,
-    services: { auth, tenants, blobs, tokens, mailer, changes, hub, presence, pruner, registers, chat },
+    services: { auth, tenants, blobs, tokens, mailer, changes, bus, hub, presence, pruner, registers, chat },
     /** The realtime hub: `server.hub.registerCollection(...)` makes a collection live. */
     hub,
     app,

@@ -75,13 +75,29 @@ export async function startTestServer(options: { clock?: Clock; env?: Record<str
         server.httpServer.closeAllConnections?.();
         server.httpServer.close(() => resolve());
       });
-      if (schema) await server.db.raw('drop schema if exists ?? cascade', [schema]);
+      // Stop what still writes in the background (change feed, bus) before dropping the schema.
+      server.services.changes.close();
+      await server.services.bus.close();
+      if (schema) await dropSchema(server, schema);
       await server.db.destroy();
       server.services.mailer.close();
       await smtp.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** `drop schema ... cascade` can lose a deadlock to a request still finishing; it is safe to retry. */
+async function dropSchema(server: AppServer, schema: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await server.db.raw('drop schema if exists ?? cascade', [schema]);
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '40P01' || attempt >= 5) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
 }
 
 async function seedTestTenants(server: AppServer): Promise<void> {
