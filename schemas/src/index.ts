@@ -1,5 +1,6 @@
 export * from './messages';
 export * from './domain';
+export * from './app-config';
 export * from './access';
 export * from './query';
 export * from './routes';

@@ -1,29 +1,10 @@
-import type { AppConfig, User } from '@atendimento/schemas';
+import { defaultAppConfig, type AppConfig, type User } from '@atendimento/schemas';
 
 /** Story and spec data only; the product reads the real configuration and user from the API. */
 export function storyConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
-    tenantId: 'acme',
-    name: 'Acme Atendimento',
+    ...defaultAppConfig('acme', 'Acme Atendimento'),
     claims: { publicRegister: true, allowFollowMe: true, queues: true },
-    statusList: [
-      { text: 'online', color: '#01b882', icon: 'check_circle', index: 0 },
-      { text: 'ausente', color: '#f2b000', icon: 'schedule', index: 1 },
-      { text: 'offline', color: '#9e9e9e', icon: 'cancel', index: 2 },
-    ],
-    hiddenViews: [],
-    rootView: null,
-    toastNotification: { position: 'top-right' },
-    closeJustify: { justifies: [], obsRules: [], reportOnly: true, nextMaxDate: 5000 },
-    transferJustify: [],
-    chatTabs: null,
-    demoDatabase: false,
-    footer: null,
-    assets: { logoUrl: null, backgroundUrl: null },
-    protheus: null,
-    mapsKey: null,
-    api: false,
-    hiddenTemplates: [],
     ...overrides,
   };
 }

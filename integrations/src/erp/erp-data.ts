@@ -5,6 +5,8 @@
  * valid check digits.
  */
 
+import { seededRandom } from '../seeded-random';
+
 export type ErpRow = Record<string, string | number>;
 
 export interface ErpTables {
@@ -12,23 +14,6 @@ export interface ErpTables {
   SA1: ErpRow[];
   SA3: ErpRow[];
   DA4: ErpRow[];
-}
-
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
-    digits: (n: number) => Array.from({ length: n }, () => Math.floor(next() * 10)),
-  };
 }
 
 function checkDigit(digits: number[], weights: number[]): number {
@@ -91,7 +76,7 @@ const COMPANIES = [
 
 /** Builds the local ERP's tables; the same seed gives the same rows on every run. */
 export function generateErpTables(options: { seed?: number; clients?: number; salesmen?: number; drivers?: number } = {}): ErpTables {
-  const rnd = seeded(options.seed ?? 20261122);
+  const rnd = seededRandom(options.seed ?? 20261122);
   const person = () => {
     const first = rnd.pick(FIRST);
     const last = rnd.pick(LAST);

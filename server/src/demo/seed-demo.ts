@@ -5,7 +5,7 @@ import { createTenantRepository } from '../db/repositories/tenant-repository';
 import { createUserRepository } from '../db/repositories/user-repository';
 import { defaultAppConfig } from '../services/tenants/default-app-config';
 import { hashPassword } from '../services/auth/password';
-import { seededRandom } from './random';
+import { seededRandom } from '@atendimento/integrations/seeded-random';
 import { createRoomRepository, roomFromRow } from '../db/repositories/room-repository';
 
 /** The accounts `npm start` prints; passwords are demo-only. */

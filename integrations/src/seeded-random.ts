@@ -1,4 +1,7 @@
-/** mulberry32: a tiny seeded generator, so the demo data is the same on every machine. */
+/**
+ * mulberry32: a tiny seeded generator, so demo data and the local ERP's rows are the same on
+ * every machine and in every test.
+ */
 export function seededRandom(seed: number) {
   let a = seed >>> 0;
   const next = () => {
@@ -12,6 +15,7 @@ export function seededRandom(seed: number) {
     next,
     int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
     pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+    digits: (n: number) => Array.from({ length: n }, () => Math.floor(next() * 10)),
     id: (prefix = '') => prefix + Array.from({ length: 20 }, () => 'abcdefghijklmnopqrstuvwxyz0123456789'[Math.floor(next() * 36)]).join(''),
   };
 }
