@@ -31,6 +31,8 @@ export default defineConfig({
           include: ['engine/src/**/*.spec.tsx', 'console/src/**/*.spec.tsx', 'engine/src/**/*.spec.ts', 'console/src/**/*.spec.ts'],
           setupFiles: ['tests/web-setup.ts'],
           testTimeout: 30_000,
+          // Same CI-only retry as the browser tests (jsdom timing under load); locally none.
+          retry: process.env.CI ? 1 : 0,
         },
       },
     ],
