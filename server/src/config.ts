@@ -8,6 +8,12 @@ export interface Config {
   host: string;
   /** Public base URL used in e-mailed links; defaults to http://localhost:PORT. */
   publicUrl: string;
+  /**
+   * host:port pairs outbound calls may reach although they are loopback/private (the local
+   * provider servers of tests and `npm start`): PROVIDER_TRUSTED_HOSTS, comma-separated.
+   * Empty in production: channel base URLs never bypass the SSRF rules by themselves.
+   */
+  providerTrustedHosts: string[];
   dataDir: string;
   /** postgres://... selects PostgreSQL; otherwise SQLite at sqliteFile. */
   databaseUrl: string | null;
@@ -78,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     port,
     host: env.HOST ?? '0.0.0.0',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    providerTrustedHosts: (env.PROVIDER_TRUSTED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
     databaseSchema: env.DATABASE_SCHEMA || null,

@@ -29,8 +29,11 @@ import { registerPresenceRoutes } from './web/routes/presence-routes';
 import { createRegisters } from './services/registers';
 import { defaultRegistersDir, loadRegisterDefinitions } from './services/registers/definition-loader';
 import { createChat } from './services/chat';
+import { createIntegrations } from './services/integrations';
 import { registerChatRoomRoutes } from './web/routes/chat-room-routes';
 import { registerChatWebchatRoutes } from './web/routes/chat-webchat-routes';
+import { registerWhatsappWebhookRoutes } from './web/routes/whatsapp-webhook-routes';
+import { createSafeFetch } from './services/http/safe-fetch';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -115,8 +118,14 @@ export async function createServer(options: ServerOptions) {
     definitions: loadRegisterDefinitions([defaultRegistersDir(), ...config.registersDirs]),
   });
   for (const collection of registers.liveCollections()) hub.registerCollection(collection);
+  // Integrations (docs/integrations.md): registers admins define live; records under /api/integration/{collection}.
+  const integrations = createIntegrations({ db, changes, clock, logger, registers });
   // Chat (docs/chat.md): rooms, messages, search, counters, the web-chat channel; live `rooms` and `messages`.
-  const chat = createChat({ db, changes, clock, logger, blobs, tokens });
+  const chat = createChat({
+    db, changes, clock, logger, blobs, tokens,
+    // WhatsApp providers (docs/whatsapp.md): SSRF-safe; loopback only for PROVIDER_TRUSTED_HOSTS.
+    whatsapp: { fetch: createSafeFetch({ trustedHosts: config.providerTrustedHosts }), publicUrl: config.publicUrl },
+  });
   for (const collection of chat.liveCollections) hub.registerCollection(collection);
   const pruner = startChangeLogPruner({ changes, clock, logger, retentionMs: config.changeLogRetentionHours * 3_600_000, everyMs: 10 * 60_000 });
 
@@ -130,8 +139,10 @@ export async function createServer(options: ServerOptions) {
     extraRoutes: [
       (registry) => registerPresenceRoutes(registry, presence),
       (registry) => registers.routes(registry),
+      (registry) => integrations.routes(registry),
       (registry) => registerChatRoomRoutes(registry, chat),
       (registry) => registerChatWebchatRoutes(registry, chat),
+      (registry) => registerWhatsappWebhookRoutes(registry, chat),
     ],
   });
   const httpServer = http.createServer(app.callback());
@@ -151,7 +162,7 @@ export async function createServer(options: ServerOptions) {
     logger,
     db,
     repos,
-    services: { auth, tenants, blobs, tokens, mailer, changes, bus, hub, presence, pruner, registers, chat },
+    services: { auth, tenants, blobs, tokens, mailer, changes, bus, hub, presence, pruner, registers, chat, integrations },
     /** The realtime hub: `server.hub.registerCollection(...)` makes a collection live. */
     hub,
     app,

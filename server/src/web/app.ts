@@ -44,6 +44,11 @@ export function createApp(deps: AppDeps): { app: Koa; api: ApiRegistry } {
   app.use(errorsMiddleware(deps.logger));
   app.use(securityHeadersMiddleware());
   app.use(tenantMiddleware(deps.tenants));
+  // Provider webhooks are signed over the exact bytes: their routes read the raw body themselves.
+  app.use((ctx, next) => {
+    if (ctx.path.startsWith('/api/webhooks/')) (ctx as { disableBodyParser?: boolean }).disableBodyParser = true;
+    return next();
+  });
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '2mb', encoding: 'utf-8' }));
   app.use(router.routes());
   app.use(router.allowedMethods());

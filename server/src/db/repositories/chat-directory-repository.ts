@@ -17,7 +17,8 @@ export interface FixedMessageRow {
 }
 
 function channelFromRow(row: Record<string, unknown>): Channel {
-  const data = parseJson<Partial<Channel>>(row.data, {});
+  // `provider` holds the channel's credentials (docs/whatsapp.md): never part of a Channel.
+  const { provider: _credentials, ...data } = parseJson<Partial<Channel> & { provider?: unknown }>(row.data, {});
   return {
     phoneNumber: null,
     hide: false,

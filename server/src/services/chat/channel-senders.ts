@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import {
   ProviderError, type ChannelAdapter, type MediaKind,
 } from '@atendimento/integrations';
@@ -34,6 +35,11 @@ export interface ChannelSender {
   react(ctx: OutboundContext, emoji: string): Promise<void>;
   edit(ctx: OutboundContext, text: string): Promise<void>;
   remove(ctx: OutboundContext): Promise<void>;
+  /**
+   * Checked inside the send's transaction before the message is stored (e.g. the WhatsApp
+   * 24-hour window): throwing an AppError refuses the send with its 4xx and stores nothing.
+   */
+  beforeSend?(trx: Knex.Transaction, tenantId: string, room: Room): Promise<void>;
 }
 
 /** A failure the console shows on the bubble (status.errors[0].titleptBR || title). */

@@ -20,6 +20,8 @@ import { createIngestService } from './ingest-service';
 import { createWebchatService } from './webchat-service';
 import { createChatLiveCollections } from './chat-live-collections';
 import { viewerOf, type Viewer } from './room-scope';
+import { createSafeFetch } from '../http/safe-fetch';
+import { createWhatsappSender, createWhatsappWebhooks, type WhatsappOptions } from './whatsapp-service';
 
 export interface ChatOptions {
   db: Db;
@@ -32,6 +34,8 @@ export interface ChatOptions {
   senderFor?: SenderFor;
   /** New web-chat conversations per visitor IP per window (abuse guard of the public session call). */
   webchatSessionsPerIp?: { max: number; windowSeconds: number };
+  /** WhatsApp-type channels (docs/whatsapp.md): the SSRF-safe client and our public URL. */
+  whatsapp?: WhatsappOptions;
 }
 
 /**
@@ -52,12 +56,15 @@ export function createChat(options: ChatOptions) {
     messages: createMessageRepository(db),
     contacts: createChatContactRepository(),
     directory: createChatDirectoryRepository(db),
-    senderFor: options.senderFor ?? createSenderFor(),
+    senderFor: () => null,
   };
+  const whatsappOptions = options.whatsapp ?? { fetch: createSafeFetch(), publicUrl: 'http://localhost' };
+  deps.senderFor = options.senderFor ?? createSenderFor({ whatsapp: createWhatsappSender(deps, whatsappOptions) });
   const messages = createMessageService(deps);
   const rooms = createRoomService(deps, messages);
   const search = createRoomSearchService(deps, rooms);
   const ingest = createIngestService(deps);
+  const whatsapp = createWhatsappWebhooks(deps, ingest, messages.applyStatusIn, whatsappOptions);
   const webchat = createWebchatService({ ...deps, tokens: options.tokens }, ingest, messages);
   const limits = options.webchatSessionsPerIp ?? { max: 100, windowSeconds: 600 };
 
@@ -68,6 +75,7 @@ export function createChat(options: ChatOptions) {
     search,
     ingest,
     webchat,
+    whatsapp,
     blobs: options.blobs,
     /** Limits new web-chat conversations per IP (a public endpoint that writes). */
     webchatLimiter: createRateLimiter(clock, limits),

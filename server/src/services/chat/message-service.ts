@@ -119,6 +119,7 @@ export function createMessageService(deps: ChatDeps) {
           }
         }
         const room = await roomToWrite(trx, tenantId, viewer, config, roomId, annotation);
+        if (!annotation && !room.internal) await deps.senderFor(room)?.beforeSend?.(trx, tenantId, room);
         const { message, replyTo } = await build(room, trx);
         const inProcess = annotation || deps.senderFor(room)?.inProcess === true;
         const stored: Message = inProcess ? { ...message, status: { sent: true, sentAt: message.lifeControl.createdAt } } : message;

@@ -1,0 +1,228 @@
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
+import {
+  createChannelAdapter, type ChannelAdapter, type ChannelConfig, type ChannelKind, type InboundMessage, type StatusUpdate, type WebhookRequest,
+} from '@atendimento/integrations';
+import { messages as texts, type Channel, type DeliveryState, type Message, type MessageError, type Room } from '@atendimento/schemas';
+import { AppError } from '../../errors';
+import { parseJson, type Db } from '../../db/knex';
+import type { ChatDeps } from './chat-deps';
+import { createAdapterSender, SendFailure, type ChannelSender, type OutboundContext } from './channel-senders';
+import type { RecordChange } from '../changes/change-feed';
+import type { IngestService, InboundItem } from './ingest-service';
+
+/**
+ * WhatsApp-type channels (docs/whatsapp.md): webhook → verify → parse → one ingest
+ * transaction → commit → 200; statuses as a monotonic max; outbound through the channel's
+ * adapter over the SSRF-safe client; the 24-hour window checked before anything is stored.
+ */
+
+/** pt-BR answers of the WhatsApp paths (the seed quotes none of them). */
+export const WHATSAPP_TEXTS = {
+  channelNotFound: 'Canal não encontrado.',
+  invalidSignature: 'Assinatura do webhook inválida.',
+  missingSignature: 'Webhook sem assinatura.',
+  invalidBody: 'Corpo do webhook inválido.',
+  ingestFailed: 'Falha temporária ao registrar a mensagem. Tente novamente.',
+  windowClosed: 'Fora da janela de 24 horas: o contato não responde há mais de 24 horas. Envie um template para retomar a conversa.',
+} as const;
+
+/** Channel types served by an adapter, and the adapter of each. */
+const KIND_OF: Partial<Record<Channel['type'], ChannelKind>> = { meta: 'meta', dialog360: 'dialog360', zApi: 'zApi' };
+
+/** Types under the Cloud API customer-service window (seed 001 §4 "Composer restriction"). */
+const WINDOW_TYPES = new Set<string>(['wa', 'whatsapp', 'meta', 'dialog360']);
+const WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export interface ProviderChannel {
+  channel: Channel;
+  kind: ChannelKind;
+  config: ChannelConfig;
+}
+
+/**
+ * Provider settings live in the channel row's `data.provider` (admin only). The chat
+ * directory strips that key, so a Channel object never carries a credential; only this
+ * function reads it.
+ */
+export async function loadProviderChannel(db: Db | Knex.Transaction, tenantId: string, channelId: string): Promise<ProviderChannel | null> {
+  const row = await db('channels').where({ tenant_id: tenantId, id: channelId }).whereNull('deleted_at').first();
+  if (!row || !row.active) return null;
+  const kind = KIND_OF[String(row.type) as Channel['type']];
+  const data = parseJson<Record<string, unknown>>(row.data, {});
+  const provider = data.provider as ChannelConfig | undefined;
+  if (!kind || !provider || typeof provider.baseUrl !== 'string') return null;
+  const { provider: _secret, ...rest } = data;
+  const channel = {
+    phoneNumber: null, hide: false, color: null, menuOrder: 0, migrated: true, claims: {}, departmentId: null,
+    ...rest, id: String(row.id), type: String(row.type), displayName: String(row.display_name), active: Boolean(row.active),
+  } as Channel;
+  return { channel, kind, config: provider };
+}
+
+export type ApplyStatusIn = (trx: Knex.Transaction, record: RecordChange, tenantId: string, message: Message, state: DeliveryState, errors?: MessageError[]) => Promise<unknown>;
+
+export interface WebhookAnswer {
+  status: number;
+  /** JSON body, or text for the GET challenge. */
+  body: unknown;
+  text?: string;
+  headers?: Record<string, string>;
+}
+
+export interface WhatsappOptions {
+  /** The SSRF-safe client (server-wide trusted hosts only: explicit test/dev configuration). */
+  fetch: typeof fetch;
+  /** Our public base URL: providers download outbound media from `${publicUrl}/api/files/...`. */
+  publicUrl: string;
+}
+
+const EXT_OF_MIME: Record<string, string> = {
+  'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif', 'video/mp4': 'mp4', 'video/3gpp': '3gp',
+  'audio/ogg': 'ogg', 'audio/mpeg': 'mp3', 'audio/mp4': 'm4a', 'audio/aac': 'aac', 'application/pdf': 'pdf',
+};
+
+/** Provider sha256 (hex or base64) of the media bytes, when given. */
+function shaMatches(expected: string | undefined, bytes: Buffer): boolean {
+  if (!expected) return true;
+  const digest = createHash('sha256').update(bytes).digest();
+  return expected.toLowerCase() === digest.toString('hex') || expected === digest.toString('base64');
+}
+
+function adapterFactory(deps: ChatDeps, options: WhatsappOptions) {
+  const adapterLogger = {
+    info: (obj: object, msg?: string) => deps.logger.info(obj, msg),
+    warn: (obj: object, msg?: string) => deps.logger.warn(obj, msg),
+    error: (obj: object, msg?: string) => deps.logger.error(obj, msg),
+  };
+
+  return (found: ProviderChannel): ChannelAdapter => createChannelAdapter(found.kind, { fetch: options.fetch, logger: adapterLogger, config: found.config });
+}
+
+/**
+ * The sender of WhatsApp-type rooms: the channel's adapter, with its settings loaded per send
+ * (an admin may change them), plus the 24-hour window check `beforeSend`.
+ */
+export function createWhatsappSender(deps: ChatDeps, options: WhatsappOptions): ChannelSender {
+  const adapterOf = adapterFactory(deps, options);
+  const absolute = (path: string) => (/^https?:\/\//.test(path) ? path : `${options.publicUrl}${path}`);
+  const through = async (ctx: OutboundContext): Promise<ChannelSender> => {
+    const found = ctx.channel ? await loadProviderChannel(deps.db, ctx.tenantId, ctx.channel.id) : null;
+    return createAdapterSender(() => {
+      if (!found) throw new SendFailure([{ title: 'channel not configured', titleptBR: texts.chat.sendFailed }]);
+      return adapterOf(found);
+    }, absolute);
+  };
+  return {
+    inProcess: false,
+    send: async (ctx) => (await through(ctx)).send(ctx),
+    react: async (ctx, emoji) => (await through(ctx)).react(ctx, emoji),
+    edit: async (ctx, text) => (await through(ctx)).edit(ctx, text),
+    remove: async (ctx) => (await through(ctx)).remove(ctx),
+    async beforeSend(trx, tenantId, room) {
+      // A channel without provider settings fails at send time ('Erro no Envio'), as before.
+      const channelId = Array.isArray(room.channelId) ? room.channelId[0] : room.channelId;
+      if (channelId && (await loadProviderChannel(trx, tenantId, String(channelId)))) await assertWindowOpen(deps, trx, tenantId, room);
+    },
+  };
+}
+
+/**
+ * Seed 001 §4 "Composer restriction": on Cloud API channels free-form messages need the
+ * contact's last message within 24 hours (unknown contact: closed; a contact without the
+ * whatsapp channel: not restricted). Refused with a 4xx before anything is stored or sent.
+ */
+export async function assertWindowOpen(deps: ChatDeps, trx: Knex.Transaction, tenantId: string, room: Room): Promise<void> {
+  if (!WINDOW_TYPES.has(room.channel)) return;
+  const contact = room.author?.id ? await deps.contacts.findById(trx, tenantId, room.author.id) : null;
+  if (contact && !contact.channels.includes('whatsapp')) return;
+  const channelId = Array.isArray(room.channelId) ? room.channelId[0] : room.channelId;
+  const last = contact ? contact[`${channelId}LastReply`] : null;
+  const at = typeof last === 'string' ? Date.parse(last) : NaN;
+  if (!Number.isFinite(at) || deps.clock.now().getTime() - at >= WINDOW_MS) {
+    throw new AppError(422, 'whatsapp_window_closed', WHATSAPP_TEXTS.windowClosed);
+  }
+}
+
+/** Inbound webhooks of WhatsApp-type channels. */
+export function createWhatsappWebhooks(deps: ChatDeps, ingest: IngestService, statusIn: ApplyStatusIn, options: WhatsappOptions) {
+  const { db, feed, blobs, logger, messages } = deps;
+  const adapterOf = adapterFactory(deps, options);
+
+  /**
+   * Fetches an inbound message's media into our blob store right away (provider URLs expire);
+   * on failure the reference stays and the console shows the error renderer ('recarregar').
+   */
+  async function storeMedia(tenantId: string, adapter: ChannelAdapter, item: InboundMessage): Promise<InboundMessage> {
+    const media = item.content.media;
+    if (!media || (!media.mediaId && !media.url)) return item;
+    try {
+      const file = await adapter.fetchMedia(media);
+      if (!shaMatches(media.sha256, file.bytes)) throw new Error('sha256 mismatch');
+      const mimeType = (media.mimeType ?? file.mimeType).split(';')[0]!.trim().toLowerCase();
+      const ext = EXT_OF_MIME[mimeType] ?? (media.fileName?.split('.').pop()?.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 8) || 'bin');
+      const stored = await blobs.put(tenantId, file.bytes, ext);
+      return { ...item, content: { ...item.content, media: { ...media, url: stored.url, mimeType: media.mimeType ?? file.mimeType } } };
+    } catch (error) {
+      logger.warn({ err: error, tenantId, externalId: item.externalId }, 'whatsapp.media_fetch_failed');
+      return item;
+    }
+  }
+
+  /** All statuses of one webhook in one transaction, each a monotonic max (read never goes back). */
+  async function applyStatuses(tenantId: string, channelId: string, statuses: StatusUpdate[]): Promise<void> {
+    if (statuses.length === 0) return;
+    await feed.transaction(tenantId, async (trx, record) => {
+      for (const update of statuses) {
+        const message = await messages.findByExternalId(trx, tenantId, channelId, update.externalId);
+        if (!message) continue; // a message sent from elsewhere (the phone app): nothing to update
+        const errors = update.errors?.map((e) => ({ title: e.title, code: e.code, ...(e.titleptBR && { titleptBR: e.titleptBR }) }));
+        await statusIn(trx, record, tenantId, message, update.status, errors);
+      }
+    });
+  }
+
+  return {
+    /**
+     * One webhook delivery. Answers 2xx only after everything it carried is committed (or was
+     * already there), so the provider's retry is the recovery path for any failure.
+     */
+    async handleWebhook(tenantId: string, channelId: string, request: WebhookRequest): Promise<WebhookAnswer> {
+      const found = await loadProviderChannel(db, tenantId, channelId);
+      if (!found) return { status: 404, body: { error: 'channel_not_found', errorMessage: WHATSAPP_TEXTS.channelNotFound } };
+      const adapter = adapterOf(found);
+      const verdict = adapter.verifyWebhook(request);
+      if (verdict.kind === 'challenge') return { status: 200, body: null, text: verdict.challenge };
+      if (verdict.kind === 'rejected') {
+        logger.warn({ tenantId, channelId, reason: verdict.reason }, 'whatsapp.webhook_rejected');
+        return { status: verdict.status, body: { error: verdict.status === 401 ? 'missing_signature' : 'invalid_signature', errorMessage: verdict.status === 401 ? WHATSAPP_TEXTS.missingSignature : WHATSAPP_TEXTS.invalidSignature } };
+      }
+      if (request.method !== 'POST') return { status: 405, body: { error: 'method_not_allowed', errorMessage: WHATSAPP_TEXTS.invalidBody } };
+      let body: unknown;
+      try {
+        body = JSON.parse(request.rawBody.toString('utf8'));
+      } catch {
+        return { status: 400, body: { error: 'bad_request', errorMessage: WHATSAPP_TEXTS.invalidBody } };
+      }
+      const parsed = adapter.parseWebhook(body);
+      try {
+        // Media first (outside the transaction; skipped for deliveries we already stored).
+        const items: InboundItem[] = [];
+        for (const item of parsed.messages) {
+          if (!item.contact.phone && !item.contact.userId) continue;
+          const known = item.content.media ? await messages.findByExternalId(db, tenantId, channelId, item.externalId) : null;
+          items.push(known ? item : await storeMedia(tenantId, adapter, item));
+        }
+        const results = await ingest.ingestInbound(tenantId, found.channel, items);
+        await applyStatuses(tenantId, channelId, parsed.statuses);
+        for (const event of parsed.templateEvents) logger.info({ tenantId, channelId, event }, 'whatsapp.template_event');
+        return { status: 200, body: { data: { messages: results.length, created: results.filter((r) => r.created).length, statuses: parsed.statuses.length } } };
+      } catch (error) {
+        logger.error({ err: error, tenantId, channelId }, 'whatsapp.ingest_failed');
+        return { status: 503, body: { error: 'ingest_failed', errorMessage: WHATSAPP_TEXTS.ingestFailed }, headers: { 'Retry-After': '5' } };
+      }
+    },
+  };
+}
+
+export type WhatsappWebhooks = ReturnType<typeof createWhatsappWebhooks>;

@@ -1,0 +1,66 @@
+import type { Context } from 'koa';
+import type { WebhookRequest } from '@atendimento/integrations';
+import { messages } from '@atendimento/schemas';
+import { AppError } from '../../errors';
+import type { Chat } from '../../services/chat';
+import { access, type ApiRegistry } from '../access';
+
+/** Webhook bodies larger than this are refused (Meta batches stay far below). */
+const MAX_WEBHOOK_BYTES = 2 * 1024 * 1024;
+
+/** Paths whose body must reach the handler as the exact raw bytes (app.ts skips the JSON parser). */
+export const RAW_BODY_PREFIX = '/api/webhooks/';
+
+/** Reads the request body as the exact bytes received (the HMAC is over these bytes). */
+async function rawBody(ctx: Context): Promise<Buffer> {
+  if (ctx.method === 'GET' || ctx.method === 'HEAD') return Buffer.alloc(0);
+  const declared = Number(ctx.get('content-length') || 0);
+  if (declared > MAX_WEBHOOK_BYTES) throw new AppError(413, 'payload_too_large', messages.errors.payloadTooLarge);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_WEBHOOK_BYTES) throw new AppError(413, 'payload_too_large', messages.errors.payloadTooLarge);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function headersOf(ctx: Context): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [key, value] of Object.entries(ctx.headers)) out[key.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  return out;
+}
+
+function queryOf(ctx: Context): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [key, value] of Object.entries(ctx.query)) out[key] = Array.isArray(value) ? value[0] : value;
+  return out;
+}
+
+/**
+ * WhatsApp-type channel webhooks (docs/whatsapp.md), one URL per channel; the tenant comes
+ * from the Host as everywhere:
+ * - GET  /api/webhooks/whatsapp/:channelId           Meta verification (hub.challenge)
+ * - POST /api/webhooks/whatsapp/:channelId           Meta (X-Hub-Signature-256), 360dialog (secret header)
+ * - POST /api/webhooks/whatsapp/:channelId/:secret   Z-API and 360dialog (secret in the URL)
+ * Answers 200 only after the delivery is committed; 401/403 on authentication, 503 on a
+ * failure before commit (the provider retries; the retry is idempotent).
+ */
+export function registerWhatsappWebhookRoutes(api: ApiRegistry, chat: Chat): void {
+  const handle = async (ctx: Context, pathSecret?: string) => {
+    const request: WebhookRequest = { method: ctx.method, headers: headersOf(ctx), query: queryOf(ctx), rawBody: await rawBody(ctx), ...(pathSecret !== undefined && { pathSecret }) };
+    const answer = await chat.whatsapp.handleWebhook(ctx.state.tenant.id, String(ctx.params.channelId), request);
+    ctx.set('Cache-Control', 'no-store');
+    for (const [name, value] of Object.entries(answer.headers ?? {})) ctx.set(name, value);
+    ctx.status = answer.status;
+    if (answer.text !== undefined) {
+      ctx.type = 'text/plain; charset=utf-8';
+      ctx.body = answer.text;
+    } else ctx.body = answer.body;
+  };
+
+  api.add({ method: 'GET', path: '/api/webhooks/whatsapp/:channelId', access: access.public, handler: (ctx) => handle(ctx) });
+  api.add({ method: 'POST', path: '/api/webhooks/whatsapp/:channelId', access: access.public, handler: (ctx) => handle(ctx) });
+  api.add({ method: 'POST', path: '/api/webhooks/whatsapp/:channelId/:secret', access: access.public, handler: (ctx) => handle(ctx, String(ctx.params.secret)) });
+}

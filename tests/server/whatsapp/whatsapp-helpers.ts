@@ -1,0 +1,123 @@
+import http from 'node:http';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { hubSignature } from '@atendimento/integrations';
+import { startMetaGraphServer, type MetaGraphServer } from '@atendimento/integrations/providers/meta-graph-server';
+import { startZApiServer, type ZApiServer } from '@atendimento/integrations/providers/zapi-server';
+import type { Clock } from '@atendimento/server';
+import { toJson } from '@atendimento/server/db/knex';
+import { startTestServer, type TestServer } from '../../helpers/test-server';
+
+export const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../shared/fixtures');
+export const fixtureFiles = (dir: 'whatsapp' | 'zapi') => readdirSync(path.join(FIXTURES, dir)).filter((f) => f.endsWith('.json')).sort();
+export const fixture = (dir: 'whatsapp' | 'zapi', file: string) => readFileSync(path.join(FIXTURES, dir, file));
+
+export const META = { appSecret: 'segredo-do-app-meta', verifyToken: 'token-de-verificacao', accessToken: 'token-graph', phoneNumberId: 'PN1', businessAccountId: 'WABA1' };
+export const D360 = { apiKey: 'chave-360', webhookSecret: 'segredo-360', webhookSecretHeader: 'x-atendimento-secret' };
+export const ZAPI = { instanceId: 'INST1', instanceToken: 'TOKINST', clientToken: 'CLIENTTOK', webhookSecret: 'segredo-zapi-na-url' };
+
+export interface WhatsappTest extends TestServer {
+  graph: MetaGraphServer;
+  zapi: ZApiServer;
+  tokens: { admin: string; agente: string; suporte: string };
+  /** Adds a channel of acme with provider settings in data.provider. */
+  addChannel(id: string, type: 'meta' | 'dialog360' | 'zApi', provider: Record<string, unknown>, departmentId?: string): Promise<void>;
+  /** POSTs exact bytes to a path (Host: acme). */
+  post(pathname: string, raw: Buffer, headers?: Record<string, string>, agent?: http.Agent): Promise<{ status: number; text: string; body: any }>;
+  /** POSTs bytes signed with the Meta app secret to /api/webhooks/whatsapp/{channelId}. */
+  postMeta(channelId: string, raw: Buffer, agent?: http.Agent): Promise<{ status: number; text: string; body: any }>;
+}
+
+/**
+ * The real server with acme's WhatsApp channels wired to local provider servers:
+ * 'wa-meta' (Meta, department vendas), 'wa-360' (360dialog, vendas, secret header) and
+ * 'wa-zapi' (Z-API, suporte, secret in the URL). Loopback providers are reachable only
+ * because PROVIDER_TRUSTED_HOSTS names them.
+ */
+export async function startWhatsappServer(options: { statusDelayMs?: number; autoStatuses?: boolean; clock?: Clock } = {}): Promise<WhatsappTest> {
+  const graph = await startMetaGraphServer({ ...META, statusDelayMs: options.statusDelayMs ?? 5, autoStatuses: options.autoStatuses });
+  const zapi = await startZApiServer({ ...ZAPI, statusDelayMs: options.statusDelayMs ?? 5, autoStatuses: options.autoStatuses });
+  const trusted = [graph.baseUrl, zapi.baseUrl].map((u) => new URL(u).host).join(',');
+  const t = await startTestServer({ env: { PROVIDER_TRUSTED_HOSTS: trusted }, ...(options.clock && { clock: options.clock }) });
+  const port = new URL(t.baseUrl).port;
+
+  async function addChannel(id: string, type: string, provider: Record<string, unknown>, departmentId = 'vendas') {
+    const iso = t.server.clock.now().toISOString();
+    await t.server.db('channels').insert({
+      id, tenant_id: 'acme', type, display_name: `WhatsApp ${id}`, active: true, created_at: iso, updated_at: iso, deleted_at: null,
+      data: toJson({ id, type, displayName: `WhatsApp ${id}`, active: true, hide: false, color: '#25D366', menuOrder: 0, migrated: true, claims: {}, departmentId, phoneNumber: '5511999990000', provider }),
+    });
+  }
+  await addChannel('wa-meta', 'meta', { baseUrl: graph.baseUrl, apiVersion: 'v21.0', ...META });
+  await addChannel('wa-360', 'dialog360', { baseUrl: graph.baseUrl, ...D360 });
+  await addChannel('wa-zapi', 'zApi', { baseUrl: zapi.baseUrl, ...ZAPI }, 'suporte');
+  graph.setWebhookUrl(`http://127.0.0.1:${port}/api/webhooks/whatsapp/wa-meta`);
+  zapi.setWebhookUrl(`http://127.0.0.1:${port}/api/webhooks/whatsapp/wa-zapi/${ZAPI.webhookSecret}`);
+
+  const post: WhatsappTest['post'] = (pathname, raw, headers = {}, agent) =>
+    new Promise((resolve, reject) => {
+      const req = http.request(
+        { hostname: '127.0.0.1', port, path: pathname, method: 'POST', agent, headers: { host: t.hosts.acme, 'content-type': 'application/json', 'content-length': String(raw.length), ...headers } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            let body: any = text;
+            try {
+              body = JSON.parse(text);
+            } catch {
+              /* text answers (challenge) */
+            }
+            resolve({ status: res.statusCode ?? 0, text, body });
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(raw);
+    });
+
+  const tokens = { admin: await t.tokenFor('acme', 'acme-admin'), agente: await t.tokenFor('acme', 'acme-agente'), suporte: await t.tokenFor('acme', 'acme-suporte') };
+  const close = t.close;
+  return Object.assign(t, {
+    graph,
+    zapi,
+    tokens,
+    addChannel,
+    post,
+    postMeta: (channelId: string, raw: Buffer, agent?: http.Agent) => post(`/api/webhooks/whatsapp/${channelId}`, raw, { 'x-hub-signature-256': hubSignature(META.appSecret, raw) }, agent),
+    async close() {
+      await close();
+      await graph.close();
+      await zapi.close();
+    },
+  });
+}
+
+export async function stopWhatsappServer(t: WhatsappTest | undefined): Promise<void> {
+  if (t) await t.close();
+}
+
+/** Rows of `messages` for a channel and external id (what exactly-once is about). */
+export async function messageRows(t: WhatsappTest, channelId: string, externalId?: string) {
+  const q = t.server.db('messages').where({ tenant_id: 'acme', channel_id: channelId });
+  if (externalId) q.andWhere('external_id', externalId);
+  return q.select('id', 'external_id', 'room_id', 'type', 'status', 'data');
+}
+
+/** change_log events for one record. */
+export async function changeEvents(t: WhatsappTest, collection: string, recordId: string): Promise<number> {
+  const rows = await t.server.db('change_log').where({ tenant_id: 'acme', collection, record_id: recordId }).count({ n: '*' });
+  return Number(rows[0]!.n);
+}
+
+export async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 10_000): Promise<NonNullable<T>> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > until) throw new Error(`waitFor: timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
