@@ -21,8 +21,9 @@ export interface ChatTest extends TestServer {
   sockets: RawSocket[];
 }
 
-export async function startChatServer(): Promise<ChatTest> {
-  const t = await startTestServer();
+/** `options` go to startTestServer (the console's browser test passes `staticDir` to serve the built engine). */
+export async function startChatServer(options: Parameters<typeof startTestServer>[0] = {}): Promise<ChatTest> {
+  const t = await startTestServer(options);
   const now = t.server.clock.now();
   const iso = now.toISOString();
   const channel = (id: string, type: string, displayName: string, departmentId: string, extra: Record<string, unknown> = {}) => ({

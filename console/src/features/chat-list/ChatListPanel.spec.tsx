@@ -4,7 +4,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import * as stories from './ChatListPanel.stories';
 import { recordingApi } from '../../fixtures/StoryConsole';
 import { staticLive } from '../../fixtures/staticLive';
-import { room } from '../../fixtures/chatFixtures';
+import { room, rooms } from '../../fixtures/chatFixtures';
 import type { LiveRecord } from '../../realtime/liveSource';
 
 const s = composeStories(stories);
@@ -33,6 +33,18 @@ describe('ChatListPanel (seed 001 §2 "Chat list panel")', () => {
       expect(meus.querySelector('[data-badge="total"]')!.textContent).toBe('3');
       expect(meus.querySelector('.MuiBadge-badge')!.textContent).toBe('1');
     });
+  });
+
+  it("the open tab's badges follow its live list at once when the list holds the whole tab (the counters poll every 5 s)", async () => {
+    const meus = () => screen.getByRole('tab', { name: 'Meus' });
+    const live = staticLive({ rooms: (q) => (q.tab === 'userChats' ? [rooms[0]!, rooms[1]!, rooms[3]!] as unknown as LiveRecord[] : []) });
+    const Story = myChatsWith({ live });
+    render(<Story />);
+    await waitFor(() => expect(meus().querySelector('[data-badge="total"]')!.textContent).toBe('3'));
+    // The agent took Maria's chat elsewhere / it was closed: 'Meus' loses it live; /api/counter still says 3 and 1.
+    act(() => live.push('rooms', { removed: ['room-1'] }));
+    await waitFor(() => expect(meus().querySelector('[data-badge="total"]')!.textContent).toBe('2'));
+    expect(meus().querySelector('.MuiBadge-badge')!.classList.contains('MuiBadge-invisible')).toBe(true);
   });
 
   it("a chat added live appears in 'Fila' without reload", async () => {

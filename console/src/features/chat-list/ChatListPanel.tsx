@@ -31,17 +31,23 @@ export function ChatListPanel({ onOpenRoom }: { onOpenRoom: (room: Room, options
   const now = useMinuteClock(nowFn);
   const admin = isAdminUser(user);
   const roomTab: RoomTabId = tab === 'contacts' ? 'userChats' : tab;
-  const { list, loadMore } = useRoomList(roomTab, ui.order, ui.unreadOnly && CHAT_TAB_BY_ID[tab].unreadChips);
+  const unreadOnly = ui.unreadOnly && CHAT_TAB_BY_ID[tab].unreadChips;
+  const { list, loadMore, complete } = useRoomList(roomTab, ui.order, unreadOnly);
   const searchList = useStore(stores.rooms, (s) => s.lists[SEARCH_LIST_KEY] ?? EMPTY_LIST);
   const records = useStore(stores.rooms, (s) => s.records);
   const shown = search.active ? searchList : list;
 
-  // Badges: the server's counters; the loaded list while they have not arrived.
+  // Badges: the server's counters (polled every 5 s); the open tab's own badges from its live
+  // list when that list is the whole tab (so a chat taken or closed leaves the badge at once),
+  // or while the counters have not arrived.
   const counts = useMemo(() => {
     const out: Partial<Record<string, { total: number; unread: number }>> = { ...ui.counters };
-    if (!out[tab] && tab !== 'contacts') out[tab] = { total: list.ids.length, unread: list.ids.filter((id) => records[id]?.lastMessage?.unread).length };
+    if (tab === 'contacts') return out;
+    const unread = list.ids.filter((id) => records[id]?.lastMessage?.unread).length;
+    if (complete && unreadOnly) out[tab] = { total: Math.max(out[tab]?.total ?? 0, list.ids.length), unread: list.ids.length };
+    else if (complete || !out[tab]) out[tab] = { total: list.ids.length, unread };
     return out;
-  }, [ui.counters, tab, list.ids, records]);
+  }, [ui.counters, tab, list.ids, records, complete, unreadOnly]);
 
   const open = useCallback((room: Room, options?: { beside: boolean }) => (options ? onOpenRoom(room, options) : onOpenRoom(room)), [onOpenRoom]);
   const toggle = useCallback((room: Room) => uiActions.toggleSelected(stores.ui, room.id), [stores]);

@@ -1,4 +1,4 @@
-import { Badge, Box, Tab, Tabs, Tooltip } from '@mui/material';
+import { Badge, Box, Tab, Tabs } from '@mui/material';
 import ContactsIcon from '@mui/icons-material/Contacts';
 import PersonIcon from '@mui/icons-material/Person';
 import QueueIcon from '@mui/icons-material/Queue';
@@ -27,7 +27,8 @@ const ICONS: Record<ChatTabId, ReactElement> = {
 
 /**
  * Vertical tabs of the chat list (seed 001 §2): icon, title and two badges — red the unread
- * chats, green the total of the tab.
+ * chats, green the total of the tab. The title is always written under the icon, so there is
+ * no tooltip (it only covered the list after each click).
  */
 export function ChatTabs({ tabs, value, counts, onChange }: { tabs: ChatTabId[]; value: ChatTabId; counts: Partial<Record<string, { total: number; unread: number }>>; onChange: (tab: ChatTabId) => void }) {
   return (
@@ -43,21 +44,19 @@ export function ChatTabs({ tabs, value, counts, onChange }: { tabs: ChatTabId[];
             data-tab={id}
             sx={{ minWidth: 84, px: 0.5, py: 1, fontSize: 11, textTransform: 'none' }}
             label={
-              <Tooltip title={label} placement="right">
-                <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 0.25 }}>
-                  <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
-                    <Badge badgeContent={c?.unread ?? 0} color="error" max={999} data-badge="unread" overlap="circular">
-                      {ICONS[id]}
-                    </Badge>
-                  </Box>
-                  <span>{label}</span>
-                  {id !== 'contacts' && (
-                    <Box component="span" data-badge="total" sx={{ bgcolor: 'success.main', color: '#fff', borderRadius: 8, px: 0.75, fontSize: 10, lineHeight: '16px', minWidth: 16 }}>
-                      {c?.total ?? 0}
-                    </Box>
-                  )}
+              <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 0.25 }}>
+                <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
+                  <Badge badgeContent={c?.unread ?? 0} color="error" max={999} data-badge="unread" overlap="circular">
+                    {ICONS[id]}
+                  </Badge>
                 </Box>
-              </Tooltip>
+                <span>{label}</span>
+                {id !== 'contacts' && (
+                  <Box component="span" data-badge="total" sx={{ bgcolor: 'success.main', color: '#fff', borderRadius: 8, px: 0.75, fontSize: 10, lineHeight: '16px', minWidth: 16 }}>
+                    {c?.total ?? 0}
+                  </Box>
+                )}
+              </Box>
             }
           />
         );

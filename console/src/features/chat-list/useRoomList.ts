@@ -16,8 +16,10 @@ export function roomListKey(tab: RoomTabId, order: 'asc' | 'desc', unreadOnly: b
 /**
  * The rooms of a tab: a live window (the tab's limit, raised as the agent scrolls, up to
  * MAX_ROOMS_LIMIT), then REST pages after it (GET /api/rooms?after=) for longer histories.
+ * `complete`: the live window is the whole tab (fewer rooms than the limit), so its length is
+ * the tab's exact count, fresher than the 5 s counter poll.
  */
-export function useRoomList(tab: RoomTabId, order: 'asc' | 'desc', unreadOnly: boolean): { list: RoomList; listKey: string; loadMore: () => void } {
+export function useRoomList(tab: RoomTabId, order: 'asc' | 'desc', unreadOnly: boolean): { list: RoomList; listKey: string; loadMore: () => void; complete: boolean } {
   const { api, stores } = useConsole();
   const listKey = roomListKey(tab, order, unreadOnly);
   const [limits, setLimits] = useState<Record<string, number>>({});
@@ -27,6 +29,8 @@ export function useRoomList(tab: RoomTabId, order: 'asc' | 'desc', unreadOnly: b
   const target = useMemo(() => ({ collection: 'rooms' as const, listKey }), [listKey]);
   useLiveQuery('rooms', query, target);
   const list = useStore(stores.rooms, (s) => s.lists[listKey] ?? EMPTY_LIST);
+  // The live window holds the whole tab: its snapshot arrived and it is not full.
+  const complete = list !== EMPTY_LIST && !list.error && list.extraIds.length === 0 && list.ids.length < limit;
 
   const loadMore = useCallback(() => {
     const current = stores.rooms.get().lists[listKey] ?? EMPTY_LIST;
@@ -53,5 +57,5 @@ export function useRoomList(tab: RoomTabId, order: 'asc' | 'desc', unreadOnly: b
     })();
   }, [api, stores, listKey, limit, tab, order, filter]);
 
-  return { list, listKey, loadMore };
+  return { list, listKey, loadMore, complete };
 }

@@ -111,7 +111,8 @@ export const MessageBubble = memo(function MessageBubble(props: MessageBubblePro
             size="small"
             aria-label="Opções da mensagem"
             onClick={(e) => setAnchor(e.currentTarget)}
-            sx={{ position: 'absolute', top: 0, right: 0, opacity: 0, p: 0.25 }}
+            // On the bubble's colour, so it stays visible over an image or a long first line.
+            sx={{ position: 'absolute', top: 2, right: 2, opacity: 0, p: 0.25, bgcolor: AUTHOR_COLORS[kind], boxShadow: 1, '&:hover': { bgcolor: AUTHOR_COLORS[kind] } }}
           >
             <ExpandMoreIcon fontSize="small" />
           </IconButton>

@@ -1,0 +1,44 @@
+import { describe, expect, it, vi } from 'vitest';
+import { composeStories } from '@storybook/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import * as stories from './ChatTabs.stories';
+
+const s = composeStories(stories);
+const badges = (name: string) => {
+  const tab = screen.getByRole('tab', { name });
+  return { unread: tab.querySelector('.MuiBadge-badge:not(.MuiBadge-invisible)')?.textContent ?? null, total: tab.querySelector('[data-badge="total"]')?.textContent ?? null };
+};
+
+describe('ChatTabs (seed 001 §2 "Chat list panel" tabs)', () => {
+  it('shows each title under its icon with the red unread and green total badges; Contatos has no total', () => {
+    render(<s.Agent />);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent?.replace(/\d+/g, ''))).toEqual(['Contatos', 'Meus', 'Fila', 'Histórico', 'Interno']);
+    expect(badges('Meus')).toEqual({ unread: '2', total: '4' });
+    expect(badges('Fila')).toEqual({ unread: '1', total: '1' });
+    expect(badges('Histórico')).toEqual({ unread: null, total: '12' });
+    expect(badges('Contatos').total).toBeNull();
+    expect(screen.getByRole('tab', { name: 'Fila' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('has no tooltip repeating the title (it covered the list after a click)', () => {
+    vi.useFakeTimers();
+    try {
+      render(<s.Agent />);
+      const fila = screen.getByRole('tab', { name: 'Fila' });
+      fireEvent.mouseOver(fila.querySelector('span')!);
+      fireEvent.click(fila);
+      act(() => vi.advanceTimersByTime(2000));
+      expect(screen.queryByRole('tooltip')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a click picks the tab; without counters every total is 0', () => {
+    const onChange = vi.fn();
+    render(<s.SupervisorNoCounters onChange={onChange} />);
+    expect(badges('Equipe')).toEqual({ unread: null, total: '0' });
+    fireEvent.click(screen.getByRole('tab', { name: 'Histórico' }));
+    expect(onChange).toHaveBeenCalledWith('chatsHistories');
+  });
+});
