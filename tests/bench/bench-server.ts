@@ -1,0 +1,121 @@
+/**
+ * The server under test for the hub and ingest benchmarks, in its own process (the load
+ * generator and 2,000 client sockets live in the bench process, so the two do not share an
+ * event loop and RSS is the server's alone). Started by hub.bench.ts with an IPC channel:
+ *
+ * - BENCH_MODE=app: the real server (SQLite in a temp dir, or PostgreSQL when DATABASE_URL is
+ *   set) with tenant acme (host acme.test), an admin, a web-chat channel and one visitor room.
+ * - BENCH_MODE=bare: a bare `ws` server (the in-run baseline): no auth, broadcasts on request.
+ *
+ * IPC in: { type: 'rss' } (after a full GC) and, in bare mode, { type: 'broadcast', bytes }.
+ * IPC out: { type: 'ready', ... } once listening, { type: 'rss', rss } on request.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, WebSocket } from 'ws';
+import { createServer, loadConfig } from '@atendimento/server';
+import { createLogger } from '@atendimento/server/logger';
+import { defaultAppConfig } from '@atendimento/server/services/tenants/default-app-config';
+import { toJson } from '@atendimento/server/db/knex';
+
+export interface BenchServerReady {
+  type: 'ready';
+  url: string;
+  host: string;
+  token?: string;
+  roomId?: string;
+  visitorKey?: string;
+  rss: number;
+}
+
+const send = (msg: object) => process.send!(msg);
+const rss = () => {
+  (globalThis as { gc?: () => void }).gc?.();
+  (globalThis as { gc?: () => void }).gc?.();
+  return process.memoryUsage().rss;
+};
+
+async function bare(): Promise<void> {
+  // POST answers 201 with a small JSON after reading and parsing the body (ingest baseline).
+  const httpServer = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = chunks.length ? (JSON.parse(Buffer.concat(chunks).toString()) as { clientId?: string }) : {};
+      const out = JSON.stringify({ meta: { ok: true }, data: { id: body.clientId ?? null } });
+      res.writeHead(201, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(out) });
+      res.end(out);
+    });
+  });
+  const wss = new WebSocketServer({ server: httpServer, perMessageDeflate: false });
+  await new Promise<void>((r) => httpServer.listen(0, '127.0.0.1', () => r()));
+  process.on('disconnect', () => process.exit(0));
+  process.on('message', (m: { type: string; bytes?: number; seq?: number }) => {
+    if (m.type === 'rss') send({ type: 'rss', rss: rss() });
+    if (m.type === 'broadcast') {
+      const frame = JSON.stringify({ type: 'changes', seq: m.seq, text: 'x'.repeat(m.bytes ?? 1024) });
+      for (const ws of wss.clients) if (ws.readyState === WebSocket.OPEN) ws.send(frame);
+    }
+  });
+  send({ type: 'ready', url: `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`, host: 'bare', rss: rss() } satisfies BenchServerReady);
+}
+
+async function app(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-server-'));
+  const schema = process.env.DATABASE_URL ? `bench_${randomBytes(4).toString('hex')}` : '';
+  const config = loadConfig(
+    { ...process.env, DATA_DIR: dataDir, DATABASE_SCHEMA: schema, LOG_LEVEL: 'silent', BUS: 'memory' },
+    { port: 0, host: '127.0.0.1', jwtSecret: randomBytes(32).toString('hex'), defaultTenant: 'acme', staticDir: null },
+  );
+  const server = await createServer({ config, logger: createLogger('silent'), mailer: { send: async () => {}, close: () => {} } });
+  const now = server.clock.now();
+  const iso = now.toISOString();
+  await server.repos.tenants.create({ id: 'acme', name: 'Acme', active: true, appConfig: defaultAppConfig('acme', 'Acme') }, ['acme.test'], now);
+  await server.repos.users.create('acme', { id: 'admin', email: 'admin@acme.test', displayName: 'Admin', passwordHash: 'x', emailVerified: true, claims: { admin: true } }, now);
+  await server.db('departments').insert({
+    id: 'vendas', tenant_id: 'acme', display_name: 'Vendas', active: true, created_at: iso, updated_at: iso, deleted_at: null,
+    data: toJson({ id: 'vendas', displayName: 'Vendas', active: true, agents: [], supervisors: [], lifeControl: { createdAt: iso, deletedAt: null } }),
+  });
+  await server.db('channels').insert({
+    id: 'site', tenant_id: 'acme', type: 'webchat', display_name: 'Site', active: true, created_at: iso, updated_at: iso, deleted_at: null,
+    data: toJson({ id: 'site', type: 'webchat', displayName: 'Site', active: true, hide: false, color: '#1976D2', menuOrder: 0, migrated: true, claims: {}, departmentId: 'vendas' }),
+  });
+  const sid = randomUUID();
+  await server.repos.sessions.createSession('acme', { id: sid, userId: 'admin', ip: null, userAgent: 'bench' }, now);
+  const token = await server.services.tokens.sign({ sub: 'admin', tid: 'acme', sid, typ: 'user' }, now);
+  const url = (await server.listen(0, '127.0.0.1')).replace('localhost', '127.0.0.1');
+  const res = await fetch(`${url}/api/webchat/site/session`, {
+    method: 'POST',
+    headers: { host: 'acme.test', 'content-type': 'application/json' },
+    body: JSON.stringify({ text: 'Olá', displayName: 'Visitante', clientId: randomUUID() }),
+  });
+  if (res.status !== 200) throw new Error(`bench-server: webchat session answered ${res.status} ${await res.text()}`);
+  const session = ((await res.json()) as { data: { roomId: string; visitorKey: string } }).data;
+
+  process.on('message', (m: { type: string }) => {
+    if (m.type === 'rss') send({ type: 'rss', rss: rss() });
+  });
+  process.on('disconnect', () => {
+    void (async () => {
+      await server.hub.close();
+      server.httpServer.closeAllConnections?.();
+      await new Promise<void>((r) => server.httpServer.close(() => r()));
+      server.services.changes.close();
+      await server.services.bus.close();
+      if (schema) await server.db.raw('drop schema if exists ?? cascade', [schema]).catch(() => {});
+      await server.db.destroy().catch(() => {});
+      rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    })();
+  });
+  send({ type: 'ready', url, host: 'acme.test', token, roomId: session.roomId, visitorKey: session.visitorKey, rss: rss() } satisfies BenchServerReady);
+}
+
+(process.env.BENCH_MODE === 'bare' ? bare() : app()).catch((err) => {
+  process.stderr.write(`bench-server: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

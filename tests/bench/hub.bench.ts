@@ -1,0 +1,286 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { WebSocket } from 'ws';
+import type { BenchServerReady } from './bench-server';
+import { percentile, type BenchLine } from './report';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const autocannon = createRequire(import.meta.url)('autocannon') as (opts: object) => Promise<{ requests: { average: number }; non2xx: number; errors: number; latency: { p50: number; p99: number } }>;
+
+export interface BenchChild {
+  ready: BenchServerReady;
+  child: ChildProcess;
+  rss(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Forks bench-server.ts (mode app or bare) with --expose-gc, resolves when it is listening.
+ * BENCH_CPU_PROF=dir writes a V8 CPU profile of each server process there (docs/bench.md).
+ */
+export async function startBenchServer(mode: 'app' | 'bare', env: Record<string, string> = {}): Promise<BenchChild> {
+  const child = fork(path.join(here, 'bench-server.ts'), [], {
+    execArgv: ['--import', 'tsx', '--expose-gc', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
+    env: { ...process.env, ...env, BENCH_MODE: mode },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ready = await new Promise<BenchServerReady>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench-server (${mode}) exited with ${code}`)));
+    child.on('message', (m: { type: string }) => m.type === 'ready' && resolve(m as BenchServerReady));
+  });
+  return {
+    ready,
+    child,
+    rss: () =>
+      new Promise((resolve) => {
+        const on = (m: { type: string; rss?: number }) => {
+          if (m.type !== 'rss') return;
+          child.off('message', on);
+          resolve(m.rss!);
+        };
+        child.on('message', on);
+        child.send({ type: 'rss' });
+      }),
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.disconnect();
+      const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(killer);
+    },
+  };
+}
+
+/** One client socket; `onRecords(n)` is called with how many records each frame delivered. */
+interface Client {
+  ws: WebSocket;
+  onRecords: (n: number) => void;
+}
+
+async function openClients(ready: BenchServerReady, n: number, mode: 'app' | 'bare'): Promise<Client[]> {
+  const url = `${ready.url.replace(/^http/, 'ws')}${mode === 'app' ? '/ws' : '/'}`;
+  const clients: Client[] = [];
+  const batch = 100;
+  for (let i = 0; i < n; i += batch) {
+    await Promise.all(
+      Array.from({ length: Math.min(batch, n - i) }, async () => {
+        const ws = new WebSocket(url, { headers: { host: ready.host }, perMessageDeflate: false });
+        const client: Client = { ws, onRecords: () => {} };
+        ws.on('error', () => {});
+        await new Promise<void>((resolve, reject) => {
+          ws.once('open', () => {
+            if (mode === 'bare') return resolve();
+            ws.send(JSON.stringify({ type: 'auth', token: ready.token }));
+          });
+          ws.once('close', (code) => reject(new Error(`bench: socket closed with ${code} while connecting`)));
+          ws.on('message', function first(data) {
+            const frame = JSON.parse(String(data)) as { type: string };
+            if (frame.type === 'ready') {
+              ws.off('message', first);
+              resolve();
+            }
+          });
+        });
+        ws.removeAllListeners('close');
+        ws.on('message', (data) => {
+          const frame = JSON.parse(String(data)) as { type: string; added?: unknown[] };
+          if (frame.type === 'changes') client.onRecords(mode === 'app' ? frame.added?.length ?? 0 : 1);
+        });
+        clients.push(client);
+      }),
+    );
+  }
+  return clients;
+}
+
+async function subscribeAll(clients: Client[], roomId: string): Promise<void> {
+  await Promise.all(
+    clients.map(
+      (c) =>
+        new Promise<void>((resolve) => {
+          const on = (data: unknown) => {
+            if ((JSON.parse(String(data)) as { type: string }).type === 'snapshot') {
+              c.ws.off('message', on);
+              resolve();
+            }
+          };
+          c.ws.on('message', on);
+          c.ws.send(JSON.stringify({ type: 'subscribe', id: 'm', collection: 'messages', query: { roomId } }));
+        }),
+    ),
+  );
+}
+
+const text1k = (i: number) => `mensagem ${i} `.padEnd(1024, 'x');
+
+function post(ready: BenchServerReady, agent: http.Agent, i: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const body = JSON.stringify({ text: text1k(i), clientId: randomUUID() });
+    const req = http.request(
+      `${ready.url}/api/webchat/rooms/${ready.roomId ?? 'r'}/message`,
+      { method: 'POST', agent, headers: { host: ready.host, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-visitor-key': ready.visitorKey ?? '' } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** Broadcast `count` 1 KB events (app: visitor messages; bare: IPC broadcast) and wait for all deliveries. */
+async function deliveries(server: BenchChild, mode: 'app' | 'bare', clients: Client[], count: number, agent: http.Agent): Promise<number> {
+  let got = 0;
+  const want = count * clients.length;
+  let done!: () => void;
+  const all = new Promise<void>((r) => (done = r));
+  for (const c of clients) c.onRecords = (n) => ((got += n) >= want ? done() : undefined);
+  const start = performance.now();
+  if (mode === 'bare') for (let i = 0; i < count; i++) server.child.send({ type: 'broadcast', bytes: 1024, seq: i });
+  else {
+    let next = 0;
+    await Promise.all(Array.from({ length: 4 }, async () => {
+      while (next < count) {
+        const status = await post(server.ready, agent, next++);
+        if (status !== 201) throw new Error(`bench: ingest answered ${status}`);
+      }
+    }));
+  }
+  await all;
+  return (want / (performance.now() - start)) * 1000;
+}
+
+/** p95 over rounds of (receipt time on each socket - first receipt of that broadcast). */
+async function spread(server: BenchChild, mode: 'app' | 'bare', clients: Client[], rounds: number, agent: http.Agent): Promise<{ spread: number; fromSend: number }> {
+  const spreads: number[] = [];
+  const fromSend: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const times: number[] = [];
+    let done!: () => void;
+    const all = new Promise<void>((res) => (done = res));
+    for (const c of clients) {
+      let seen = false;
+      c.onRecords = (n) => {
+        if (seen || n === 0) return;
+        seen = true;
+        times.push(performance.now());
+        if (times.length === clients.length) done();
+      };
+    }
+    const start = performance.now();
+    if (mode === 'bare') server.child.send({ type: 'broadcast', bytes: 1024, seq: r });
+    else await post(server.ready, agent, 100_000 + r);
+    await all;
+    const first = Math.min(...times);
+    for (const t of times) {
+      spreads.push(t - first);
+      fromSend.push(t - start);
+    }
+  }
+  spreads.sort((a, b) => a - b);
+  fromSend.sort((a, b) => a - b);
+  return { spread: percentile(spreads, 95), fromSend: percentile(fromSend, 95) };
+}
+
+async function hubRun(mode: 'app' | 'bare', sockets: number, events: number, rounds: number, env: Record<string, string>) {
+  const server = await startBenchServer(mode, env);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+  try {
+    const before = await server.rss();
+    const clients = await openClients(server.ready, sockets, mode);
+    const after = await server.rss();
+    if (mode === 'app') await subscribeAll(clients, server.ready.roomId!);
+    const rate = await deliveries(server, mode, clients, events, agent);
+    const s = await spread(server, mode, clients, rounds, agent);
+    for (const c of clients) c.ws.terminate();
+    return { perSocket: (after - before) / sockets, rate, ...s };
+  } finally {
+    agent.destroy();
+    await server.stop();
+  }
+}
+
+/** B5/B6: the real hub over real sockets vs a bare `ws` server, 2,000 sockets each. */
+export async function hubBench(seconds: number, sockets = Number(process.env.BENCH_SOCKETS ?? 2000)): Promise<BenchLine[]> {
+  const events = Math.max(10, seconds * 3);
+  const rounds = 10;
+  const ours = await hubRun('app', sockets, events, rounds, { DATABASE_URL: '' });
+  const bare = await hubRun('bare', sockets, events, rounds, {});
+  const kb = (b: number) => b / 1024;
+  return [
+    { id: 'B5', name: `RSS per idle authenticated socket (${sockets} sockets)`, value: kb(ours.perSocket), unit: 'KB', baselineName: 'bare ws', baseline: kb(bare.perSocket), ratio: ours.perSocket / bare.perSocket, target: '<= 100 KB', met: kb(ours.perSocket) <= 100, note: 'server RSS after a full GC, before vs after the sockets connected (and authenticated)' },
+    { id: 'B6a', name: `deliveries of 1 KB events to ${sockets} subscribers`, value: ours.rate, unit: 'deliveries/s', baselineName: 'bare ws broadcast', baseline: bare.rate, ratio: ours.rate / bare.rate, target: '>= 30,000/s', met: ours.rate >= 30_000, note: `${events} visitor messages (HTTP ingest -> change feed -> hub) to a 'messages' subscription on every socket; deliveries counted at the clients` },
+    { id: 'B6b', name: `p95 spread of one broadcast over ${sockets} sockets`, value: ours.spread, unit: 'ms', baselineName: 'bare ws broadcast', baseline: bare.spread, ratio: ours.spread / bare.spread, target: '<= 50 ms', met: ours.spread <= 50, note: `receipt minus first receipt, ${rounds} broadcasts; p95 from the send: ours ${ours.fromSend.toFixed(1)} ms, bare ${bare.fromSend.toFixed(1)} ms (clients share this process)` },
+  ];
+}
+
+/** Open model: request i is scheduled at start + i / rate; latency counts from the schedule. */
+async function openModel(ready: BenchServerReady, rate: number, seconds: number): Promise<{ p50: number; p99: number; errors: number; sent: number }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const total = rate * seconds;
+  const latencies: number[] = [];
+  let errors = 0;
+  const start = performance.now();
+  const pending: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const at = start + (i * 1000) / rate;
+    const wait = at - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    pending.push(
+      post(ready, agent, i).then(
+        (status) => {
+          if (status !== 201) errors++;
+          latencies.push(performance.now() - at);
+        },
+        () => void errors++,
+      ),
+    );
+  }
+  await Promise.all(pending);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors, sent: total };
+}
+
+async function maxRate(ready: BenchServerReady, seconds: number): Promise<number> {
+  const result = await autocannon({
+    url: ready.url,
+    connections: 20,
+    duration: seconds,
+    requests: [{
+      method: 'POST',
+      path: `/api/webchat/rooms/${ready.roomId ?? 'r'}/message`,
+      headers: { host: ready.host, 'content-type': 'application/json', 'x-visitor-key': ready.visitorKey ?? '' },
+      setupRequest: (req: object) => ({ ...req, body: JSON.stringify({ text: 'Olá, tudo bem? Quero saber do meu pedido.', clientId: randomUUID() }) }),
+    }],
+  });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`bench ingest: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return result.requests.average;
+}
+
+/**
+ * B2 (and B9 on PostgreSQL): inbound ingest → validate → dedupe insert → change feed → 201.
+ * Until the WhatsApp webhook lands this drives the web-chat ingest route (same insert path).
+ */
+export async function ingestBench(seconds: number, env: Record<string, string> = {}, id = 'B2', label = 'SQLite'): Promise<BenchLine[]> {
+  const app = await startBenchServer('app', env);
+  const bare = await startBenchServer('bare');
+  try {
+    const ours = await maxRate(app.ready, seconds);
+    const base = await maxRate(bare.ready, seconds);
+    const open = await openModel(app.ready, 1000, seconds);
+    return [
+      { id: `${id}a`, name: `ingest max (web-chat message, ${label})`, value: ours, unit: 'req/s', baselineName: 'bare node:http POST', baseline: base, ratio: ours / base, target: '>= 2,000 req/s', met: ours >= 2000 },
+      { id: `${id}b`, name: `ingest p99 at 1,000 req/s open model (${label})`, value: open.p99, unit: 'ms', baselineName: 'p50', baseline: open.p50, ratio: open.p99 / open.p50, target: '<= 50 ms', met: open.p99 <= 50 && open.errors === 0, note: `${open.sent} requests scheduled, ${open.errors} errors; latency from the scheduled time` },
+    ];
+  } finally {
+    await app.stop();
+    await bare.stop();
+  }
+}
