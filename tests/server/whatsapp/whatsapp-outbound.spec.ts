@@ -1,0 +1,171 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Message } from '@atendimento/schemas';
+import { WHATSAPP_TEXTS } from '@atendimento/server/services/chat/whatsapp-service';
+import { META, messageRows, startWhatsappServer, stopWhatsappServer, waitFor, ZAPI, type WhatsappTest } from './whatsapp-helpers';
+
+let t: WhatsappTest;
+beforeAll(async () => {
+  t = await startWhatsappServer({ statusDelayMs: 30 });
+});
+afterAll(() => stopWhatsappServer(t));
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const BOUNDARY = '----whatsapp-test-boundary';
+
+function multipart(fields: Record<string, string>, file: { name: string; type: string; bytes: Buffer }): Buffer {
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.bytes, Buffer.from('\r\n'));
+  parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
+  return Buffer.concat(parts);
+}
+
+async function message(id: string, roomId: string): Promise<Message> {
+  const res = await t.api(`/api/rooms/${roomId}/messages/${id}`, { token: t.tokens.admin });
+  expect(res.status, res.text).toBe(200);
+  return res.body.data as Message;
+}
+
+/** A customer writes on the Meta channel (unix timestamp `at`); the agent of vendas takes the room. */
+async function customerRoom(phone: string, at = Math.floor(Date.now() / 1000), channelId = 'wa-meta'): Promise<string> {
+  const id = `wamid.${phone}.${at}`;
+  const raw = Buffer.from(JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [{ id: 'WABA1', changes: [{ field: 'messages', value: {
+      messaging_product: 'whatsapp', metadata: { display_phone_number: '5511999990000', phone_number_id: META.phoneNumberId },
+      contacts: [{ profile: { name: `Cliente ${phone}` }, wa_id: phone }],
+      messages: [{ from: phone, id, timestamp: String(at), type: 'text', text: { body: 'Olá, preciso de ajuda' } }],
+    } }] }],
+  }));
+  expect((await t.postMeta(channelId, raw)).status).toBe(200);
+  const [row] = await messageRows(t, channelId, id);
+  const push = await t.api(`/api/rooms/${row!.room_id}/push`, { method: 'PATCH', body: {}, token: t.tokens.agente });
+  expect(push.status, push.text).toBe(200);
+  return row!.room_id as string;
+}
+
+describe('outbound through the channel adapter (local Meta server)', () => {
+  it('sends text and sees the ticks go sent → delivered → read from signed status webhooks', async () => {
+    const roomId = await customerRoom('5511900002222');
+    const before = t.graph.sent.length;
+    const sent = await t.api(`/api/rooms/${roomId}/message`, { method: 'POST', body: { text: 'Olá! Como posso ajudar?' }, token: t.tokens.agente });
+    expect(sent.status, sent.text).toBe(201);
+    const read = await waitFor(async () => {
+      const m = await message(sent.body.data.id, roomId);
+      return m.status?.read ? m : null;
+    }, 'read tick');
+    expect(read.status).toMatchObject({ sent: true, delivered: true, read: true });
+    const outgoing = t.graph.sent.slice(before);
+    expect(outgoing).toHaveLength(1);
+    expect(outgoing[0]!.body).toMatchObject({ messaging_product: 'whatsapp', to: '5511900002222', type: 'text', text: { body: 'Olá! Como posso ajudar?' } });
+    expect(read.messageExtId).toBe(outgoing[0]!.id);
+  });
+
+  it('sends an image by link to our stored file', async () => {
+    const roomId = await customerRoom('5511900003333');
+    const before = t.graph.sent.length;
+    const body = multipart({ type: 'image', caption: 'Nosso catálogo' }, { name: 'catalogo.png', type: 'image/png', bytes: PNG });
+    const res = await new Promise<{ status: number; body: any }>((resolve, reject) => {
+      const url = new URL(t.baseUrl);
+      const req = http.request({ hostname: '127.0.0.1', port: url.port, path: `/api/rooms/${roomId}/message/file?type=image`, method: 'POST', headers: { host: t.hosts.acme, authorization: `Bearer ${t.tokens.agente}`, 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'content-length': String(body.length) } }, (r) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => resolve({ status: r.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+    expect(res.status).toBe(201);
+    await waitFor(async () => (await message(res.body.data.id, roomId)).status?.sent, 'image sent');
+    const outgoing = t.graph.sent.slice(before);
+    expect(outgoing).toHaveLength(1);
+    expect(outgoing[0]!.body).toMatchObject({ type: 'image', image: { caption: 'Nosso catálogo' } });
+    expect(outgoing[0]!.body.image.link).toMatch(/\/api\/files\/acme\/[A-Za-z0-9_-]+\.png$/);
+  });
+
+  it('maps provider errors to a failed status with the pt-BR title', async () => {
+    const roomId = await customerRoom('5511900004444');
+    t.graph.failNext(131026, 'Message undeliverable');
+    const sent = await t.api(`/api/rooms/${roomId}/message`, { method: 'POST', body: { text: 'Oi?' }, token: t.tokens.agente });
+    expect(sent.status).toBe(201);
+    const failed = await waitFor(async () => {
+      const m = await message(sent.body.data.id, roomId);
+      return m.status?.failed ? m : null;
+    }, 'failed status');
+    expect(failed.status!.errors![0]).toMatchObject({ code: 131026, titleptBR: 'Mensagem não entregue: número sem WhatsApp ou versão desatualizada' });
+  });
+
+  it('outside the 24-hour window refuses free-form text with a pt-BR 4xx before calling the provider', async () => {
+    const dayAgo = Math.floor(Date.now() / 1000) - 25 * 3600;
+    const roomId = await customerRoom('5511900005555', dayAgo);
+    const before = t.graph.sent.length;
+    const count = (await messageRows(t, 'wa-meta')).length;
+    const refused = await t.api(`/api/rooms/${roomId}/message`, { method: 'POST', body: { text: 'Oi, ainda precisa de ajuda?' }, token: t.tokens.agente });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({ error: 'whatsapp_window_closed', errorMessage: WHATSAPP_TEXTS.windowClosed });
+    expect(t.graph.sent.length).toBe(before);
+    expect((await messageRows(t, 'wa-meta')).length).toBe(count);
+    // Internal notes are not messages to the contact: allowed.
+    const note = await t.api(`/api/rooms/${roomId}/message`, { method: 'POST', body: { text: 'Cliente sumiu', annotation: true }, token: t.tokens.agente });
+    expect(note.status, note.text).toBe(201);
+    // The customer writes again: the window reopens.
+    await customerRoom('5511900005555');
+    const ok = await t.api(`/api/rooms/${roomId}/message`, { method: 'POST', body: { text: 'Que bom falar com você!' }, token: t.tokens.agente });
+    expect(ok.status, ok.text).toBe(201);
+  });
+
+  it('Z-API has no window and sends with the Client-Token on the instance path', async () => {
+    const raw = Buffer.from(JSON.stringify({ type: 'ReceivedCallback', messageId: 'ZOLD1', phone: '5511900006666', fromMe: false, momment: Date.now() - 48 * 3600_000, senderName: 'Cliente Z', text: { message: 'Oi' } }));
+    expect((await t.post(`/api/webhooks/whatsapp/wa-zapi/${ZAPI.webhookSecret}`, raw)).status).toBe(200);
+    const [row] = await messageRows(t, 'wa-zapi', 'ZOLD1');
+    expect((await t.api(`/api/rooms/${row!.room_id}/push`, { method: 'PATCH', body: {}, token: t.tokens.suporte })).status).toBe(200);
+    const sent = await t.api(`/api/rooms/${row!.room_id}/message`, { method: 'POST', body: { text: 'Olá pelo Z-API' }, token: t.tokens.suporte });
+    expect(sent.status, sent.text).toBe(201);
+    const read = await waitFor(async () => {
+      const m = await message(sent.body.data.id, row!.room_id);
+      return m.status?.read ? m : null;
+    }, 'z-api read');
+    expect(t.zapi.sent.find((s) => s.id === read.messageExtId)).toMatchObject({ path: 'send-text', body: { phone: '5511900006666', message: 'Olá pelo Z-API' } });
+  });
+
+  it('keeps the SSRF rules for configured channels: an untrusted loopback provider is never called', async () => {
+    let calls = 0;
+    const trap = http.createServer((_req, res) => {
+      calls++;
+      res.end('{}');
+    });
+    await new Promise<void>((r) => trap.listen(0, '127.0.0.1', () => r()));
+    try {
+      await t.addChannel('wa-interno', 'meta', { baseUrl: `http://127.0.0.1:${(trap.address() as AddressInfo).port}`, apiVersion: 'v21.0', ...META });
+      const roomId = await customerRoom('5511900007777', Math.floor(Date.now() / 1000), 'wa-interno');
+      const sent = await t.api(`/api/rooms/${roomId}/message`, { method: 'POST', body: { text: 'Oi' }, token: t.tokens.agente });
+      expect(sent.status).toBe(201);
+      const failed = await waitFor(async () => {
+        const m = await message(sent.body.data.id, roomId);
+        return m.status?.failed ? m : null;
+      }, 'refused send');
+      expect(failed.status!.errors![0]!.titleptBR).toBeTruthy();
+      expect(calls).toBe(0);
+    } finally {
+      await new Promise<void>((r) => trap.close(() => r()));
+    }
+  });
+
+  it('statuses apply as a monotonic max: read never goes back to delivered', async () => {
+    const roomId = await customerRoom('5511900008888');
+    const sent = await t.api(`/api/rooms/${roomId}/message`, { method: 'POST', body: { text: 'Teste de ordem' }, token: t.tokens.agente });
+    const read = await waitFor(async () => {
+      const m = await message(sent.body.data.id, roomId);
+      return m.status?.read ? m : null;
+    }, 'read');
+    // Late and duplicated receipts after read.
+    for (const status of ['delivered', 'sent', 'delivered', 'failed']) await t.graph.postStatus(read.messageExtId!, '5511900008888', status);
+    expect(t.graph.webhookResults.slice(-4).map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const after = await message(sent.body.data.id, roomId);
+    expect(after.status).toMatchObject({ sent: true, delivered: true, read: true });
+    expect(after.status?.failed).toBeFalsy();
+    expect(after.status?.readAt).toBe(read.status?.readAt);
+  });
+});
