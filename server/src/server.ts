@@ -29,6 +29,7 @@ import { registerPresenceRoutes } from './web/routes/presence-routes';
 import { createRegisters } from './services/registers';
 import { defaultRegistersDir, loadRegisterDefinitions } from './services/registers/definition-loader';
 import { createChat } from './services/chat';
+import { createIntegrations } from './services/integrations';
 import { registerChatRoomRoutes } from './web/routes/chat-room-routes';
 import { registerChatWebchatRoutes } from './web/routes/chat-webchat-routes';
 import { registerWhatsappWebhookRoutes } from './web/routes/whatsapp-webhook-routes';
@@ -117,6 +118,8 @@ export async function createServer(options: ServerOptions) {
     definitions: loadRegisterDefinitions([defaultRegistersDir(), ...config.registersDirs]),
   });
   for (const collection of registers.liveCollections()) hub.registerCollection(collection);
+  // Integrations (docs/integrations.md): registers admins define live; records under /api/integration/{collection}.
+  const integrations = createIntegrations({ db, changes, clock, logger, registers });
   // Chat (docs/chat.md): rooms, messages, search, counters, the web-chat channel; live `rooms` and `messages`.
   const chat = createChat({
     db, changes, clock, logger, blobs, tokens,
@@ -136,6 +139,7 @@ export async function createServer(options: ServerOptions) {
     extraRoutes: [
       (registry) => registerPresenceRoutes(registry, presence),
       (registry) => registers.routes(registry),
+      (registry) => integrations.routes(registry),
       (registry) => registerChatRoomRoutes(registry, chat),
       (registry) => registerChatWebchatRoutes(registry, chat),
       (registry) => registerWhatsappWebhookRoutes(registry, chat),
@@ -158,7 +162,7 @@ export async function createServer(options: ServerOptions) {
     logger,
     db,
     repos,
-    services: { auth, tenants, blobs, tokens, mailer, changes, bus, hub, presence, pruner, registers, chat },
+    services: { auth, tenants, blobs, tokens, mailer, changes, bus, hub, presence, pruner, registers, chat, integrations },
     /** The realtime hub: `server.hub.registerCollection(...)` makes a collection live. */
     hub,
     app,

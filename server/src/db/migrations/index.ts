@@ -4,6 +4,7 @@ import * as m002 from './002-change-log';
 import * as m003 from './003-realtime';
 import * as m004 from './004-registers';
 import * as m005 from './005-chat';
+import * as m006 from './006-integration-records';
 
 /**
  * Migrations are imported statically (no directory scan), so they work the same under tsx,
@@ -15,6 +16,7 @@ const migrations: Record<string, Knex.Migration> = {
   '003-realtime': m003,
   '004-registers': m004,
   '005-chat': m005,
+  '006-integration-records': m006,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

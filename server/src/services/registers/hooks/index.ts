@@ -9,6 +9,7 @@ import { contingenciesHooks } from './contingencies-hooks';
 import { departmentsHooks } from './departments-hooks';
 import { dmQrcodesHooks } from './dm-qrcodes-hooks';
 import { fixedMessagesHooks } from './fixed-messages-hooks';
+import { integrationDefinitionHooks } from '../../integrations/integration-definition-hooks';
 
 export interface HookDeps {
   lookups: RegisterLookups;
@@ -27,5 +28,6 @@ export function registerHooks(deps: HookDeps): Record<string, RegisterHooks> {
     fixedMessages: fixedMessagesHooks(),
     dm_qrcodes: dmQrcodesHooks({ lookups: deps.lookups, blobs: deps.blobs }),
     contingecies: contingenciesHooks(),
+    integrations: integrationDefinitionHooks({ repo: deps.repo }),
   };
 }

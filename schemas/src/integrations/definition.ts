@@ -1,0 +1,143 @@
+import { parseDefinition, type RegisterDefinition, type RegisterSchema, type RegisterColumn } from '../registers/index';
+
+/**
+ * Integrations (seed 000 §3 "Integration definition", docs/integrations.md): registers an
+ * admin defines live, as data in the `integrations` register. Each one becomes a route
+ * /{register} with a generic list and form built from its JSON Schema (`vjsfSchemaMaster`);
+ * its records live in the generic `integration_records` table under its `collection`.
+ *
+ * This module is pure: the server (validation, visibility, API) and the engine (menu,
+ * screens) share it.
+ */
+
+/** The fields of an integration definition that drive the menu, the screens and the records API. */
+export interface IntegrationDefinition {
+  id: string;
+  name: string;
+  register: string;
+  collection: string;
+  order?: number | null;
+  active?: boolean | null;
+  menu?: boolean | null;
+  adminOnly?: boolean | null;
+  departments?: string[] | null;
+  listTitle?: string | null;
+  listItemTitle?: string | null;
+  listIcon?: string | null;
+  listItemIcon?: string | null;
+  noItems?: string | null;
+  idField?: string | null;
+  orderBy?: string | null;
+  vjsfSchemaMaster?: RegisterSchema | null;
+  tableHeaders?: { columnsTranslations?: Record<string, string> | null } | null;
+  lifeControl?: { deletedAt?: string | null } | null;
+  [field: string]: unknown;
+}
+
+/** pt-BR texts of the integrations (the seed quotes none for these cases). */
+export const INTEGRATION_MESSAGES = {
+  schemaInvalid: 'Schema JSON inválido: {detail}',
+  schemaNotObject: 'O schema precisa ter "type": "object" e "properties".',
+  registerTaken: 'A rota /{register} já é usada por outra tela.',
+  registerInUse: 'Já existe uma integração com a rota /{register}.',
+  collectionInUse: 'Já existe uma integração com a coleção {collection}.',
+  notFound: 'Integração não encontrada.',
+  idFieldMissing: 'Informe o campo {field} (identificador da integração).',
+  defaultNoItems: 'Nenhum registro encontrado',
+} as const;
+
+/** URL segment of a menu route and name of a records collection. */
+export const INTEGRATION_REGISTER = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+export const INTEGRATION_COLLECTION = /^[A-Za-z][A-Za-z0-9_]{1,48}$/;
+
+const typeOf = (schema: RegisterSchema | undefined) => (schema ? (Array.isArray(schema.type) ? schema.type[0] : schema.type) : undefined);
+const isObject = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === 'object' && !Array.isArray(v);
+
+/** Fields sorted by their `order` keyword (seed 000 §5 "fields with order are sorted ascending"), then as written. */
+export function orderedFields(schema: RegisterSchema): string[] {
+  const keys = Object.keys(schema.properties ?? {});
+  const orderOf = (key: string) => {
+    const value = schema.properties?.[key]?.order;
+    return typeof value === 'number' ? value : Number.POSITIVE_INFINITY;
+  };
+  return keys.map((key, index) => ({ key, index })).sort((a, b) => orderOf(a.key) - orderOf(b.key) || a.index - b.index).map((e) => e.key);
+}
+
+/**
+ * The register an integration renders as: its master schema, a UI schema ordering the fields,
+ * and list metadata (title, icon, columns from the scalar fields with the column translations,
+ * sort from orderBy). Throws (parseDefinition's errors) when the schema cannot make a register.
+ */
+export function integrationRegister(integration: IntegrationDefinition): RegisterDefinition {
+  const schema = integration.vjsfSchemaMaster;
+  if (!isObject(schema) || schema.type !== 'object' || !isObject(schema.properties)) throw new Error(INTEGRATION_MESSAGES.schemaNotObject);
+  const properties = schema.properties as Record<string, RegisterSchema>;
+  const fields = orderedFields(schema);
+  const scalar = fields.filter((f) => ['string', 'number', 'integer', 'boolean'].includes(typeOf(properties[f]) ?? ''));
+  const strings = scalar.filter((f) => typeOf(properties[f]) === 'string');
+  const titleField = strings[0] ?? scalar[0];
+  if (!titleField) throw new Error(INTEGRATION_MESSAGES.schemaNotObject);
+  const translations = integration.tableHeaders?.columnsTranslations ?? {};
+  const columns: RegisterColumn[] = scalar.slice(0, 6).map((field) => {
+    const type = typeOf(properties[field]);
+    return {
+      field,
+      ...(typeof translations[field] === 'string' && { label: translations[field] }),
+      ...(type === 'boolean' ? { type: 'boolean' as const } : type === 'number' || type === 'integer' ? { type: 'number' as const } : {}),
+    };
+  });
+  const sortField = integration.orderBy && scalar.includes(integration.orderBy) ? integration.orderBy : titleField;
+  const label = integration.listTitle || integration.name;
+  return parseDefinition(integration.collection, {
+    schema,
+    ui: { 'ui:order': [...fields, '*'] },
+    list: {
+      name: integration.collection,
+      label,
+      itemLabel: integration.listItemTitle || integration.name,
+      icon: integration.listIcon || 'ListAlt',
+      route: `/${integration.register}`,
+      access: 'user',
+      titleField,
+      columns,
+      searchFields: strings.length ? strings.slice(0, 3) : [titleField],
+      filters: scalar,
+      sort: { field: sortField, order: 'ASC' },
+      pageSizes: [10, 20, 50],
+      perPage: 10,
+      toolbar: ['create', 'bulkDelete'],
+      rowActions: ['show', 'edit', 'delete', 'duplicate'],
+      csvTemplate: [],
+    },
+  });
+}
+
+/** The signed-in user as the visibility rules need it. */
+export interface IntegrationViewer {
+  id: string;
+  claims?: Record<string, boolean | undefined> | null;
+  /** Per-register integration claims (seed 000 §6 claimsIntegrations): { register: true } or [register]. */
+  claimsIntegrations?: unknown;
+}
+
+function holdsIntegrationClaim(user: IntegrationViewer, integration: IntegrationDefinition): boolean {
+  const claims = user.claimsIntegrations;
+  const keys = [integration.register, integration.collection, integration.id];
+  if (Array.isArray(claims)) return keys.some((k) => claims.includes(k));
+  if (isObject(claims)) return keys.some((k) => claims[k] === true);
+  return false;
+}
+
+/**
+ * Seed 000 §6: admins see every integration. Others see an integration only when it is active,
+ * has no departments or one of theirs (`userDepartments`: the departments listing them as
+ * agent or supervisor), and — when adminOnly — they hold its claim in claimsIntegrations.
+ */
+export function mayUseIntegration(integration: IntegrationDefinition, user: IntegrationViewer, userDepartments: readonly string[]): boolean {
+  if (integration.lifeControl?.deletedAt) return false;
+  if (user.claims?.admin) return true;
+  if (integration.active === false) return false;
+  if (integration.adminOnly && !holdsIntegrationClaim(user, integration)) return false;
+  const departments = integration.departments ?? [];
+  return departments.length === 0 || departments.some((d) => userDepartments.includes(d));
+}

@@ -1,0 +1,32 @@
+import type { Clock } from '../../clock';
+import type { Logger } from '../../logger';
+import type { Db } from '../../db/knex';
+import { createIntegrationRecordRepository } from '../../db/repositories/integration-record-repository';
+import type { ApiRegistry } from '../../web/access';
+import { registerIntegrationRoutes } from '../../web/routes/integration-routes';
+import type { ChangeFeed } from '../changes/change-feed';
+import type { Registers } from '../registers';
+import { createIntegrationService } from './integration-service';
+
+/**
+ * The integrations domain (docs/integrations.md), wired with its dependencies: definitions
+ * are records of the `integrations` register (its folder in schemas/registers and its hooks
+ * checking the schemas); this adds what they become — menu views, validators and the generic
+ * records API.
+ */
+export function createIntegrations(deps: { db: Db; changes: ChangeFeed; clock: Clock; logger: Logger; registers: Registers }) {
+  const service = createIntegrationService({
+    definitionsTable: deps.registers.registers.table('integrations'),
+    repo: deps.registers.repo,
+    records: createIntegrationRecordRepository(deps.db),
+    changes: deps.changes,
+    clock: deps.clock,
+    logger: deps.logger,
+  });
+  return {
+    service,
+    routes: (api: ApiRegistry) => registerIntegrationRoutes(api, service),
+  };
+}
+
+export type Integrations = ReturnType<typeof createIntegrations>;

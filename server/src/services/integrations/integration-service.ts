@@ -1,0 +1,269 @@
+import { randomUUID } from 'node:crypto';
+import { format, messages, type Filter } from '@atendimento/schemas';
+import { compactRecord, fieldErrors, normaliseRecord, withNulls, type RegisterDefinition, type RegisterSchema } from '@atendimento/schemas/registers/index';
+import { integrationRegister, mayUseIntegration, INTEGRATION_MESSAGES, type IntegrationDefinition } from '@atendimento/schemas/integrations/index';
+import type { Clock } from '../../clock';
+import type { Logger } from '../../logger';
+import { badRequest, notFound, validationError } from '../../errors';
+import { queryFields, type RecordData, type RegisterRepository, type RegisterTable } from '../../db/repositories/register-repository';
+import { checkRegisterFilter, RegisterFilterError, type FieldSpecs } from '../../db/repositories/register-sql';
+import type { IntegrationRecordRepository } from '../../db/repositories/integration-record-repository';
+import type { ChangeFeed } from '../changes/change-feed';
+import type { Caller } from '../registers/register-service';
+import type { ParsedListQuery } from '../registers/register-query';
+import { registerTable } from '../registers/register-tables';
+import { schemaVersion } from '../registers/validator-module';
+import { compileIntegrationSchema, schemaProblem } from './integration-schema';
+
+/** A caller of the integrations API: the user plus the departments listing them (agent or supervisor). */
+export interface IntegrationCaller extends Caller {
+  departments: readonly string[];
+}
+
+/** One integration as this caller may use it: the definition and the register it renders as. */
+export interface ResolvedIntegration {
+  integration: IntegrationDefinition;
+  definition: RegisterDefinition;
+  table: RegisterTable;
+  fields: FieldSpecs;
+}
+
+/** What the engine needs to draw an integration's menu entry and screens. */
+export interface IntegrationView {
+  id: string;
+  name: string;
+  register: string;
+  collection: string;
+  order: number;
+  menu: boolean;
+  active: boolean;
+  listTitle: string | null;
+  listIcon: string | null;
+  noItems: string;
+  idField: string | null;
+  /** The generic screens' register view (engine/src/registers/definitions.ts RegisterView). */
+  view: RegisterDefinition & { readOnly: boolean; lockedFields: string[]; validatorUrl: string };
+}
+
+export const RECORDS_TABLE = 'integration_records';
+const MAX_INTEGRATIONS = 500;
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === 'object' && !Array.isArray(v);
+
+export interface IntegrationServiceDeps {
+  /** The `integrations` register's table (definitions live in `documents`). */
+  definitionsTable: RegisterTable;
+  repo: RegisterRepository;
+  records: IntegrationRecordRepository;
+  changes: ChangeFeed;
+  clock: Clock;
+  logger: Logger;
+}
+
+/**
+ * Integrations defined live by admins (docs/integrations.md): which ones a caller may use
+ * (seed 000 §6), the register each renders as, and the generic CRUD of their records in
+ * `integration_records`, validated with the integration's own schema (same 400 shape as the
+ * registers) and scoped by tenant and collection in every statement.
+ */
+export function createIntegrationService(deps: IntegrationServiceDeps) {
+  const { repo, records, changes, clock, logger } = deps;
+
+  async function allLive(tenantId: string): Promise<IntegrationDefinition[]> {
+    const page = await repo.list(tenantId, deps.definitionsTable, { filter: null, orderBy: [{ field: 'order', direction: 'asc' }], offset: 0, limit: MAX_INTEGRATIONS });
+    return page.records as unknown as IntegrationDefinition[];
+  }
+
+  function resolve(integration: IntegrationDefinition): ResolvedIntegration | null {
+    if (schemaProblem(integration.vjsfSchemaMaster)) return null;
+    let definition: RegisterDefinition;
+    try {
+      definition = integrationRegister(integration);
+    } catch {
+      return null;
+    }
+    const base = registerTable(definition);
+    const table: RegisterTable = { ...base, table: RECORDS_TABLE, collection: integration.collection };
+    return { integration, definition, table, fields: queryFields(table) };
+  }
+
+  /** The integration behind /api/integration/{collection}, if this caller may use it (404 otherwise: no hint it exists). */
+  async function forCaller(caller: IntegrationCaller, collection: string): Promise<ResolvedIntegration> {
+    const page = await repo.list(caller.tenant.id, deps.definitionsTable, { filter: { field: 'collection', op: '==', value: collection }, orderBy: [], offset: 0, limit: 1 });
+    const integration = page.records[0] as unknown as IntegrationDefinition | undefined;
+    if (!integration || !mayUseIntegration(integration, caller.user, caller.departments)) throw notFound('integration_not_found', INTEGRATION_MESSAGES.notFound);
+    const resolved = resolve(integration);
+    if (!resolved) throw badRequest('integration_schema_invalid', format(INTEGRATION_MESSAGES.schemaInvalid, { detail: integration.name }));
+    return resolved;
+  }
+
+  /** Body → record to store: schema fields only, trimmed, validated with the integration's schema, empty → null. */
+  function prepare(resolved: ResolvedIntegration, body: unknown, previous: RecordData | null, mode: 'create' | 'replace' | 'merge'): RecordData {
+    if (!isPlainObject(body)) throw validationError([{ field: '', message: messages.validation.invalidValue }]);
+    const schema = resolved.definition.schema;
+    const properties = schema.properties ?? {};
+    const keys = Object.keys(properties);
+    const base: Record<string, unknown> = {};
+    for (const key of keys) {
+      if (mode === 'create' && properties[key]!.default !== undefined) base[key] = properties[key]!.default;
+      if (mode === 'merge' && previous) base[key] = previous[key];
+    }
+    const input: Record<string, unknown> = {};
+    for (const key of keys) if (key in body) input[key] = body[key];
+    const candidate = compactRecord(normaliseRecord(schema, { ...base, ...input }));
+    const validate = compileIntegrationSchema(schema);
+    if (!validate(candidate)) throw validationError(fieldErrors(schema as RegisterSchema, validate.errors ?? []));
+    const stored = withNulls({ properties }, candidate);
+    // Fields outside the schema (an older version of it, the ERP's extras) survive an edit.
+    const carried: Record<string, unknown> = {};
+    if (previous) for (const [key, value] of Object.entries(previous)) if (key !== 'id' && key !== 'lifeControl' && !(key in properties)) carried[key] = value;
+    return { ...carried, ...stored, id: previous?.id ?? idFor(resolved, body) };
+  }
+
+  /** Seed 000 §7: the item's id is taken from idField when the integration names one, else the body's id, else a new one. */
+  function idFor(resolved: ResolvedIntegration, body: Record<string, unknown>): string {
+    const idField = resolved.integration.idField;
+    const raw = idField ? body[idField] : body.id;
+    if (idField && (raw === undefined || raw === null || raw === '')) {
+      throw validationError([{ field: idField, message: format(INTEGRATION_MESSAGES.idFieldMissing, { field: idField }) }]);
+    }
+    if (raw === undefined || raw === null || raw === '') return randomUUID();
+    const id = String(raw).trim();
+    if (id.length === 0 || id.length > 200 || /[/?#]/.test(id)) throw validationError([{ field: idField ?? 'id', message: messages.validation.invalidValue }]);
+    return id;
+  }
+
+  function checked(filter: Filter | null, fields: FieldSpecs): Filter | null {
+    try {
+      checkRegisterFilter(filter, fields);
+    } catch (error) {
+      if (error instanceof RegisterFilterError) throw badRequest('filter_not_allowed', format(messages.registers.filterNotAllowed, { detail: error.message }));
+      throw error;
+    }
+    return filter;
+  }
+
+  async function write(caller: IntegrationCaller, resolved: ResolvedIntegration, next: RecordData, previous: RecordData | null, revive: boolean): Promise<RecordData> {
+    const now = clock.now();
+    await changes.transaction(caller.tenant.id, async (trx) => {
+      if (revive) await records.purgeDeleted(caller.tenant.id, resolved.integration.collection, next.id, trx);
+      if (previous) {
+        if (!(await repo.update(caller.tenant.id, resolved.table, next, now, trx))) throw notFound();
+      } else {
+        await repo.insert(caller.tenant.id, resolved.table, next, now, trx);
+      }
+    });
+    const saved = await repo.get(caller.tenant.id, resolved.table, next.id);
+    if (!saved) throw notFound();
+    logger.debug({ tenantId: caller.tenant.id, collection: resolved.integration.collection, id: next.id }, 'integrations.record_saved');
+    return saved;
+  }
+
+  return {
+    resolve,
+
+    /** Every live integration of the tenant this caller may use, in menu order. */
+    async visible(caller: IntegrationCaller): Promise<IntegrationDefinition[]> {
+      return (await allLive(caller.tenant.id)).filter((i) => mayUseIntegration(i, caller.user, caller.departments));
+    },
+
+    /** The visible integrations as the engine draws them (those whose schema cannot render are left out). */
+    async views(caller: IntegrationCaller): Promise<IntegrationView[]> {
+      const out: IntegrationView[] = [];
+      for (const integration of await this.visible(caller)) {
+        const resolved = resolve(integration);
+        if (!resolved) continue;
+        const { definition } = resolved;
+        const name = `integration/${integration.collection}`;
+        out.push({
+          id: integration.id,
+          name: integration.name,
+          register: integration.register,
+          collection: integration.collection,
+          order: Number(integration.order ?? 0),
+          menu: integration.menu !== false,
+          active: integration.active !== false,
+          listTitle: integration.listTitle ?? null,
+          listIcon: integration.listIcon ?? null,
+          noItems: integration.noItems || INTEGRATION_MESSAGES.defaultNoItems,
+          idField: integration.idField ?? null,
+          view: {
+            ...definition,
+            name,
+            list: { ...definition.list, name, live: name },
+            readOnly: false,
+            lockedFields: [],
+            validatorUrl: `/api/integration-validators/${encodeURIComponent(integration.collection)}.js?v=${schemaVersion(definition.schema)}`,
+          },
+        });
+      }
+      return out;
+    },
+
+    /** The schema a validator module is built from, by collection and version (public route: no user). */
+    async schemaFor(tenantId: string, collection: string, version: string): Promise<RegisterSchema | null> {
+      const page = await repo.list(tenantId, deps.definitionsTable, { filter: { field: 'collection', op: '==', value: collection }, orderBy: [], offset: 0, limit: 1 });
+      const integration = page.records[0] as unknown as IntegrationDefinition | undefined;
+      const resolved = integration ? resolve(integration) : null;
+      if (!resolved || schemaVersion(resolved.definition.schema) !== version) return null;
+      return resolved.definition.schema;
+    },
+
+    forCaller,
+
+    async list(caller: IntegrationCaller, collection: string, query: (resolved: ResolvedIntegration) => ParsedListQuery): Promise<{ records: RecordData[]; total: number }> {
+      const resolved = await forCaller(caller, collection);
+      const parsed = query(resolved);
+      const filter = checked(parsed.filter, resolved.fields);
+      const page = await repo.list(caller.tenant.id, resolved.table, { ...parsed, filter }, { total: true });
+      return { records: page.records, total: page.total ?? page.records.length };
+    },
+
+    async getOne(caller: IntegrationCaller, collection: string, id: string): Promise<RecordData> {
+      const resolved = await forCaller(caller, collection);
+      const record = await repo.get(caller.tenant.id, resolved.table, id);
+      if (!record) throw notFound();
+      return record;
+    },
+
+    /**
+     * POST /api/integration/{collection} (seed 000 §7): the item with its id taken from idField.
+     * The ERP already holds the item, so posting an id that exists updates it (a deleted one
+     * comes back) instead of failing.
+     */
+    async save(caller: IntegrationCaller, collection: string, body: unknown): Promise<{ record: RecordData; created: boolean }> {
+      const resolved = await forCaller(caller, collection);
+      const draft = prepare(resolved, body, null, 'create');
+      const existing = await records.find(caller.tenant.id, collection, draft.id);
+      if (existing && !existing.deleted) {
+        const previous = await repo.get(caller.tenant.id, resolved.table, draft.id);
+        return { record: await write(caller, resolved, prepare(resolved, body, previous, 'replace'), previous, false), created: false };
+      }
+      return { record: await write(caller, resolved, draft, null, Boolean(existing)), created: true };
+    },
+
+    async update(caller: IntegrationCaller, collection: string, id: string, body: unknown, mode: 'replace' | 'merge'): Promise<RecordData> {
+      const resolved = await forCaller(caller, collection);
+      const previous = await repo.get(caller.tenant.id, resolved.table, id);
+      if (!previous) throw notFound();
+      return write(caller, resolved, prepare(resolved, body, previous, mode), previous, false);
+    },
+
+    /** Soft-deletes live records of the collection; all or nothing. */
+    async remove(caller: IntegrationCaller, collection: string, ids: string[]): Promise<RecordData[]> {
+      const resolved = await forCaller(caller, collection);
+      const unique = [...new Set(ids)];
+      const found = await repo.getMany(caller.tenant.id, resolved.table, unique);
+      if (found.length !== unique.length) throw notFound();
+      const now = clock.now();
+      await changes.transaction(caller.tenant.id, async (trx) => {
+        await repo.softDelete(caller.tenant.id, resolved.table, unique, now, trx);
+      });
+      const deletedAt = now.toISOString();
+      return found.map((r) => ({ ...r, lifeControl: { ...(r.lifeControl as object), deletedAt } }));
+    },
+
+  };
+}
+
+export type IntegrationService = ReturnType<typeof createIntegrationService>;
