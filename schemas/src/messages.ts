@@ -375,6 +375,8 @@ export const messages = {
     sendLogin: 'Enviar Login',
     view: 'Visualizar',
     newItem: 'Novo {item}',
+    /** For registers whose item is feminine (list.json "gender": "f"): 'Nova Categoria'. */
+    newItemF: 'Nova {item}',
     editItem: 'Editar {item}',
     showItem: '{item}',
     yes: 'Sim',
@@ -387,6 +389,8 @@ export const messages = {
     jsonInvalid: 'JSON inválido',
     pdfOnly: 'Envie um arquivo PDF.',
     openFile: 'Abrir arquivo',
+    chooseFile: 'Selecionar arquivo',
+    noFileChosen: 'Nenhum arquivo selecionado',
     copyLink: 'Copiar link',
     download: 'Baixar',
     noImage: 'Sem imagem',

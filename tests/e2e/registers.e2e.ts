@@ -1,20 +1,32 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../helpers/test-server';
-import { launchBrowser, screenshot } from './browser';
+import { setTenantClaims } from '../server/registers/register-test-kit';
+import { launchBrowser, screenshot as fullPageShot } from './browser';
 import { animationsDone, newPage, signIn, waitForPath } from './shell-helpers';
 
 /**
- * The generic register screens in a real Chromium against the real server (issue 6): an admin
- * opens Contatos, creates a contact through a validation error, finds it in the list, edits it.
+ * The generic register screens in a real Chromium against the real server (issue 6): full
+ * round trips for contacts and departments (create through a validation error, list, search,
+ * edit, duplicate, delete with the seed's confirmation), CSV import and download, every
+ * register's list and form with one invalid submit each, and the guard for a non-admin.
  */
 let t: TestServer;
 let browser: Browser;
+/** One signed-in admin page shared by the tests that do not need a fresh profile. */
+let admin: { context: BrowserContext; page: Page };
+
+/** Tenant claims that open the claim-guarded registers (seed 000 §2). */
+const TENANT_CLAIMS = { clients: true, participants: true, stores: true, negotiations: true, employees: true, products: true, metaChannel: true, flowsView: true, queues: true };
 
 beforeAll(async () => {
   t = await startTestServer({ staticDir: path.resolve('engine/dist') });
+  await setTenantClaims(t, TENANT_CLAIMS);
   browser = await launchBrowser();
+  admin = await newPage(browser);
+  await signIn(admin.page, t.baseUrl, 'admin@acme.test');
 });
 afterAll(async () => {
   await browser?.close();
@@ -24,15 +36,46 @@ afterAll(async () => {
 /** A form text box by its label, ignoring the required mark ('Nome *' is not 'Nome Completo'). */
 const box = (page: Page, label: string) => page.getByRole('textbox', { name: new RegExp(`^${label}\\s*\\*?$`) });
 
+/** A full-page screenshot from the top (scrolled, the fixed app bar would be drawn mid-page). */
+async function screenshot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await fullPageShot(page, name);
+}
+
+/** In-app navigation without a reload (react-router listens to popstate). */
+async function goTo(page: Page, to: string): Promise<void> {
+  await page.evaluate((url) => {
+    window.history.pushState({}, '', url);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, to);
+  await waitForPath(page, to);
+}
+
+/** Waits for the toast with `text`, closes it, and answers its class (which names the severity). */
+async function toast(page: Page, text: string | RegExp): Promise<string> {
+  const alert = page.getByRole('alert').filter({ hasText: text }).first();
+  await alert.waitFor();
+  const severity = (await alert.getAttribute('class')) ?? '';
+  // Identical toasts on screen are not stacked twice: close it so the next save shows its own.
+  await alert.getByRole('button', { name: 'Fechar' }).click();
+  await alert.waitFor({ state: 'detached' });
+  return severity;
+}
+
+async function confirmDelete(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Tem certeza que quer deletar o item?' });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: 'DELETAR', exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
 describe('Contatos in the browser', () => {
-  it('creates a contact through a validation error, lists it and edits it', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, t.baseUrl, 'admin@acme.test');
+  it('creates through a validation error, lists, searches, edits, duplicates and deletes', async () => {
+    const { page } = admin;
     await page.getByRole('button', { name: 'Contatos' }).click();
     await waitForPath(page, '/contacts');
     await page.getByRole('heading', { name: 'Contatos', level: 1 }).waitFor();
     await page.getByText('Esta lista está vazia').waitFor();
-    await screenshot(page, 'registers-contacts-empty');
 
     await page.getByRole('button', { name: 'Novo', exact: true }).click();
     await waitForPath(page, '/contacts/create');
@@ -50,7 +93,7 @@ describe('Contatos in the browser', () => {
     await box(page, 'E-mail').fill('Maria@Exemplo.com.br');
     await box(page, 'Telefone').fill('+55 (11) 99999-0001');
     await page.getByRole('button', { name: 'Salvar' }).click();
-    await page.getByText('Registro Salvo!').waitFor();
+    await toast(page, 'Registro Salvo!');
     await waitForPath(page, '/contacts');
     const row = page.getByRole('row').filter({ hasText: 'Maria Souza' });
     await row.waitFor();
@@ -60,9 +103,10 @@ describe('Contatos in the browser', () => {
     await screenshot(page, 'registers-contacts-list');
 
     // The table search finds it (2 letters at least).
-    await page.getByRole('textbox', { name: 'Buscar' }).fill('m');
+    const search = page.getByRole('textbox', { name: 'Buscar' });
+    await search.fill('m');
     await page.getByText('Favor informar pelo menos 2 letras').waitFor();
-    await page.getByRole('textbox', { name: 'Buscar' }).fill('mari');
+    await search.fill('mari');
     await row.waitFor();
 
     await row.getByRole('button', { name: 'Editar' }).click();
@@ -70,25 +114,217 @@ describe('Contatos in the browser', () => {
     await expect.poll(() => box(page, 'Nome').inputValue()).toBe('Maria Souza');
     await box(page, 'Nome').fill('Maria Aparecida');
     await page.getByRole('button', { name: 'Salvar' }).click();
-    await page.getByText('Registro Salvo!').first().waitFor();
+    await toast(page, 'Registro Salvo!');
     await waitForPath(page, '/contacts');
     await page.getByRole('row').filter({ hasText: 'Maria Aparecida' }).waitFor();
     await animationsDone(page);
-    await screenshot(page, 'registers-contacts-edited');
-
     const stored = await t.server.db('contacts').where({ display_name: 'Maria Aparecida' }).first();
     expect(stored).toBeTruthy();
-    await context.close();
+
+    // Duplicate: a new form filled with a copy; saving makes a second record.
+    await search.fill('');
+    await page.getByRole('row').filter({ hasText: 'Maria Aparecida' }).getByRole('button', { name: 'Duplicar' }).click();
+    await waitForPath(page, '/contacts/create');
+    await page.getByRole('heading', { name: 'Novo Contato' }).waitFor();
+    await expect.poll(() => box(page, 'Nome').inputValue()).toBe('Maria Aparecida');
+    expect(await box(page, 'E-mail').inputValue()).toBe('maria@exemplo.com.br');
+    await box(page, 'Nome').fill('Maria Cópia');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, 'Registro Salvo!');
+    await waitForPath(page, '/contacts');
+    const copy = page.getByRole('row').filter({ hasText: 'Maria Cópia' });
+    await copy.waitFor();
+    await copy.getByText('maria@exemplo.com.br').waitFor();
+
+    // Delete asks first; Cancelar keeps the row, DELETAR soft-deletes it.
+    await copy.getByRole('button', { name: 'Excluir' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Tem certeza que quer deletar o item?' });
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await copy.waitFor();
+    await copy.getByRole('button', { name: 'Excluir' }).click();
+    await confirmDelete(page);
+    await toast(page, 'Registro Deletado!');
+    await copy.waitFor({ state: 'detached' });
+    await page.getByRole('row').filter({ hasText: 'Maria Aparecida' }).waitFor();
+    const deleted = await t.server.db('contacts').where({ display_name: 'Maria Cópia' }).first();
+    expect(deleted.deleted_at).toBeTruthy();
   });
 
-  it('opens a department form at its URL and shows the seed message for a missing name', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, t.baseUrl, 'admin@acme.test');
-    await page.goto(`${t.baseUrl}/departaments/create`);
-    await page.getByRole('heading', { name: /Novo Departamento/ }).waitFor();
+  it('imports a CSV (one bad row reported) and downloads the list as CSV', async () => {
+    const { page } = admin;
+    await goTo(page, '/contacts');
+    await page.getByRole('button', { name: 'Importar CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Importar registros (CSV)' });
+    await dialog.waitFor();
+    // A file that is not .csv is refused before sending.
+    await dialog.getByLabel('Importar CSV').setInputFiles({ name: 'contatos.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+    await dialog.getByRole('button', { name: 'Importar', exact: true }).click();
+    await dialog.getByText('Somente arquivos .csv são aceitos.').waitFor();
+    const csv = ['displayName;phone;email;channels', 'Importado Um;5511988880001;um@exemplo.com;whatsapp', ';5511988880002;;webchat', 'Importado Dois;;dois@exemplo.com;webchat|whatsapp'].join('\n');
+    await dialog.getByLabel('Importar CSV').setInputFiles({ name: 'contatos.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await screenshot(page, 'registers-import-dialog');
+    await dialog.getByRole('button', { name: 'Importar', exact: true }).click();
+    // meta.hasErrors: the server's message, as a warning, naming the failing line.
+    const severity = await toast(page, '2 registro(s) importado(s); 1 linha(s) com erro: Linha 3: Informe o nome de exibição');
+    expect(severity).toMatch(/Warning/);
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('row').filter({ hasText: 'Importado Um' }).waitFor();
+    await page.getByRole('row').filter({ hasText: 'Importado Dois' }).waitFor();
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Baixar CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('contacts.csv');
+    const text = (await readFile((await download.path())!, 'utf8')).replace(/^\ufeff/, '');
+    const lines = text.trim().split(/\r?\n/);
+    // Raw CSV: the header names the fields, so the file imports back as it is.
+    expect(lines[0]!.split(';')).toEqual(expect.arrayContaining(['id', 'displayName', 'phone', 'email', 'channels']));
+    expect(lines.some((l) => l.includes('Importado Um') && l.includes('5511988880001'))).toBe(true);
+    expect(lines.some((l) => l.includes('Importado Dois') && l.includes('webchat|whatsapp'))).toBe(true);
+    expect(lines.some((l) => l.includes('Maria Aparecida'))).toBe(true);
+    // Deleted rows are not exported.
+    expect(lines.some((l) => l.includes('Maria Cópia'))).toBe(false);
+  });
+});
+
+describe('Departamentos in the browser', () => {
+  it('creates through a validation error, lists, edits, duplicates and deletes', async () => {
+    const { page } = admin;
+    await goTo(page, '/departaments');
+    await page.getByRole('heading', { name: 'Departamentos', level: 1 }).waitFor();
+    // The fixture departments.
+    await page.getByRole('row').filter({ hasText: 'Vendas' }).waitFor();
+
+    await page.getByRole('button', { name: 'Novo', exact: true }).click();
+    await waitForPath(page, '/departaments/create');
+    await page.getByRole('heading', { name: 'Novo Departamento' }).waitFor();
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('Informe o nome de exibição').first().waitFor();
     await screenshot(page, 'registers-department-invalid');
+    expect(new URL(page.url()).pathname).toBe('/departaments/create');
+
+    await box(page, 'Nome').fill('Pós-venda');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, 'Registro Salvo!');
+    await waitForPath(page, '/departaments');
+    const row = page.getByRole('row').filter({ hasText: 'Pós-venda' });
+    await row.waitFor();
+
+    await row.getByRole('button', { name: 'Editar' }).click();
+    await page.getByRole('heading', { name: 'Editar Departamento' }).waitFor();
+    await expect.poll(() => box(page, 'Nome').inputValue()).toBe('Pós-venda');
+    await box(page, 'Nome').fill('Pós-venda Sul');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, 'Registro Salvo!');
+    await waitForPath(page, '/departaments');
+    const edited = page.getByRole('row').filter({ hasText: 'Pós-venda Sul' });
+    await edited.waitFor();
+    const id = (await t.server.db('departments').where({ display_name: 'Pós-venda Sul' }).first()).id as string;
+    // Saving a department creates its queue (seed 001 §3).
+    expect(await t.server.db('queues').where({ id: `depto${id}` }).first()).toBeTruthy();
+
+    await edited.getByRole('button', { name: 'Duplicar' }).click();
+    await page.getByRole('heading', { name: 'Novo Departamento' }).waitFor();
+    await expect.poll(() => box(page, 'Nome').inputValue()).toBe('Pós-venda Sul');
+    await box(page, 'Nome').fill('Pós-venda Norte');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, 'Registro Salvo!');
+    await waitForPath(page, '/departaments');
+    const copy = page.getByRole('row').filter({ hasText: 'Pós-venda Norte' });
+    await copy.waitFor();
+
+    await copy.getByRole('button', { name: 'Excluir' }).click();
+    await confirmDelete(page);
+    await toast(page, 'Registro Deletado!');
+    await copy.waitFor({ state: 'detached' });
+    await edited.waitFor();
+
+    // Bulk delete: select, confirm, 'Registros Deletados!'.
+    await edited.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Excluir selecionados' }).click();
+    await confirmDelete(page);
+    await toast(page, 'Registros Deletados!');
+    await edited.waitFor({ state: 'detached' });
+    const gone = await t.server.db('departments').where({ id }).first();
+    expect(gone.deleted_at).toBeTruthy();
+  });
+});
+
+/**
+ * Every register of the issue: its list opens (title, table or the empty text) and its create
+ * form refuses one invalid submit with the seed's message (000 §5, 001 §5).
+ */
+interface RegisterCase {
+  name: string;
+  label: string;
+  /** The create form's title ('Novo Contato', 'Nova Categoria'). */
+  title: string;
+  /** Fills what the case needs before Salvar (nothing: an empty submit). */
+  fill?: (page: Page) => Promise<void>;
+  messages: string[];
+}
+
+const CASES: RegisterCase[] = [
+  { name: 'contacts', label: 'Contatos', title: 'Novo Contato', messages: ['Informe o nome de exibição'] },
+  { name: 'clients', label: 'Clientes', title: 'Novo Cliente', messages: ['Informe o nome de exibição', 'Informe um CGC'] },
+  { name: 'agents', label: 'Agentes', title: 'Novo Agente', fill: (p) => box(p, 'Senha').fill('123'), messages: ['Informe o nome de exibição', 'Informe o e-mail', 'A senha deve conter pelo menos 6 caracteres'] },
+  { name: 'departaments', label: 'Departamentos', title: 'Novo Departamento', messages: ['Informe o nome de exibição'] },
+  { name: 'queues', label: 'Filas', title: 'Nova Fila', messages: ['Campo obrigatório'] },
+  { name: 'tags', label: 'Tags', title: 'Nova Tag', messages: ['Campo obrigatório'] },
+  { name: 'flows', label: 'Fluxos', title: 'Novo Fluxo', messages: ['Campo obrigatório'] },
+  { name: 'faq', label: 'FAQ', title: 'Novo FAQ', messages: ['Campo obrigatório'] },
+  { name: 'faqCategories', label: 'Categorias do FAQ', title: 'Nova Categoria', fill: (p) => box(p, 'Nome').fill('x'.repeat(25)), messages: ['O nome não pode ultrapassar 24 caracteres'] },
+  { name: 'faqQuestions', label: 'Perguntas do FAQ', title: 'Nova Pergunta', fill: (p) => box(p, 'Pergunta').fill('y'.repeat(73)), messages: ['A pergunta não pode ultrapassar 72 caracteres'] },
+  { name: 'fixedMessages', label: 'Mensagens Fixas', title: 'Nova Mensagem Fixa', fill: (p) => box(p, 'Mensagem').fill('1 começa com número'), messages: ['valor inválido'] },
+  { name: 'dm_qrcodes', label: 'QR Codes', title: 'Novo QR Code', messages: ['Informe um tipo', 'Informe um canal'] },
+  { name: 'contingecies', label: 'Contingências', title: 'Nova Contingência', fill: async (p) => { await box(p, 'Data inicial').fill('24122026'); await box(p, 'Hora inicial').fill('2500'); }, messages: ['Formato Invalido (23:59)', 'Campo obrigatório'] },
+  { name: 'employees', label: 'Funcionários', title: 'Novo Funcionário', messages: ['Campo obrigatório'] },
+  { name: 'products', label: 'Produtos', title: 'Novo Produto', messages: ['Campo obrigatório'] },
+  { name: 'participants', label: 'Participantes', title: 'Novo Participante', messages: ['Informe o nome de exibição'] },
+  { name: 'stores', label: 'Lojas', title: 'Nova Loja', messages: ['Informe o nome da loja'] },
+  { name: 'negotiations', label: 'Negociações', title: 'Nova Negociação', messages: ['Informe o nome de exibição'] },
+];
+
+describe('every register as admin', () => {
+  it('opens its list and its create form, and an invalid submit shows the seed message', async () => {
+    const { page } = admin;
+    const failures: string[] = [];
+    for (const c of CASES) {
+      try {
+        await goTo(page, `/${c.name}`);
+        await page.getByRole('heading', { name: c.label, level: 1 }).or(page.getByRole('tab', { name: c.label, selected: true })).first().waitFor({ timeout: 10_000 });
+        await page.getByRole('table').or(page.getByText('Esta lista está vazia')).first().waitFor({ timeout: 10_000 });
+        await screenshot(page, `registers-list-${c.name}`);
+        await page.getByRole('button', { name: 'Novo', exact: true }).click();
+        await waitForPath(page, `/${c.name}/create`);
+        await page.getByRole('heading', { name: c.title, exact: true }).waitFor({ timeout: 10_000 });
+        await c.fill?.(page);
+        await page.getByRole('button', { name: 'Salvar' }).click();
+        for (const message of c.messages) await page.getByText(message, { exact: true }).first().waitFor({ timeout: 5_000 });
+        expect(new URL(page.url()).pathname).toBe(`/${c.name}/create`);
+        await screenshot(page, `registers-form-${c.name}`);
+      } catch (error) {
+        failures.push(`${c.name}: ${(error as Error).message.split('\n')[0]}`);
+        await screenshot(page, `registers-failed-${c.name}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('a non-admin agent', () => {
+  it('typing a register URL lands on /', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, t.baseUrl, 'suporte@acme.test');
+    for (const name of ['contacts', 'agents', 'departaments/create']) {
+      await page.goto(`${t.baseUrl}/${name}`);
+      await waitForPath(page, '/');
+      await page.getByRole('navigation', { name: 'Menu' }).waitFor();
+    }
+    expect(await page.getByRole('heading', { name: 'Contatos', level: 1 }).count()).toBe(0);
+    // Fixed messages need no admin (seed 000 §2): the agent opens them.
+    await page.goto(`${t.baseUrl}/fixedMessages`);
+    await waitForPath(page, '/fixedMessages');
+    await page.getByRole('heading', { name: 'Mensagens Fixas', level: 1 }).waitFor();
     await context.close();
   });
 });

@@ -39,22 +39,35 @@ function FormPage({ title, action, children }: { title: string; action?: ReactNo
   );
 }
 
-/** Labels of the child registers a list shows as tabs. */
-function useChildLabels(view: RegisterView | null): Record<string, string> {
-  const [labels, setLabels] = useState<Record<string, string>>({});
-  const children = view?.list.children.join(',') ?? '';
+/**
+ * The registers shown as tabs above a list: a register with children (FAQ → categories,
+ * questions) and each of those children show the same tabs, so the family stays one screen.
+ */
+function useTabs(view: RegisterView | null): { names: string[]; labels: Record<string, string> } {
+  const [tabs, setTabs] = useState<{ names: string[]; labels: Record<string, string> }>({ names: [], labels: {} });
+  const name = view?.name ?? '';
   useEffect(() => {
-    if (!children || !view) return;
+    if (!view) return;
+    let live = true;
     void loadRegisterViews().then((views) => {
-      setLabels(Object.fromEntries([view, ...children.split(',').map((name) => views.get(name))].filter(Boolean).map((v) => [v!.name, v!.list.label])));
+      if (!live) return;
+      const parent = view.list.children.length ? view : [...views.values()].find((v) => v.list.children.includes(view.name));
+      if (!parent) return setTabs({ names: [], labels: {} });
+      // Only the children this user may open (the server listed them).
+      const names = [parent.name, ...parent.list.children.filter((child) => views.has(child))];
+      setTabs({ names, labels: Object.fromEntries(names.map((n) => [n, views.get(n)?.list.label ?? n])) });
     });
-  }, [children, view]);
-  return labels;
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [name]);
+  return tabs;
 }
 
 function ListWithTabs({ view }: { view: RegisterView }) {
-  const labels = useChildLabels(view);
-  return <RegisterList view={view} childLabels={labels} />;
+  const tabs = useTabs(view);
+  return <RegisterList view={view} tabs={tabs.names} childLabels={tabs.labels} />;
 }
 
 /** /{register}: the generic table. */
@@ -76,7 +89,7 @@ function CreateForm({ view }: { view: RegisterView }) {
   const saved = useSaved(view);
   const copy = (useLocation().state as { record?: Record<string, unknown> } | null)?.record ?? null;
   return (
-    <FormPage title={format(messages.registers.newItem, { item: view.list.itemLabel })}>
+    <FormPage title={format(view.list.gender === 'f' ? messages.registers.newItemF : messages.registers.newItem, { item: view.list.itemLabel })}>
       <RegisterForm
         view={view}
         mode="create"

@@ -92,6 +92,7 @@ export function parseDefinition(folder: string, files: RegisterFiles): RegisterD
     name,
     label: typeof list.label === 'string' ? list.label : name,
     itemLabel: typeof list.itemLabel === 'string' ? list.itemLabel : typeof list.label === 'string' ? list.label : name,
+    gender: list.gender === 'f' ? 'f' : 'm',
     icon: typeof list.icon === 'string' ? list.icon : 'ListAlt',
     route: typeof list.route === 'string' ? list.route : `/${name}`,
     menu: list.menu !== false,

@@ -84,6 +84,8 @@ export interface RegisterListMeta {
   label: string;
   /** Singular label: form titles ('Contato'). */
   itemLabel: string;
+  /** Grammatical gender of itemLabel: 'f' titles the create form 'Nova Categoria' instead of 'Novo ...'. */
+  gender: 'm' | 'f';
   /** @mui/icons-material icon name ('Contacts'). */
   icon: string;
   /** Browser route; defaults to '/' + name. */

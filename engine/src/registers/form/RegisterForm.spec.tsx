@@ -69,7 +69,8 @@ describe('RegisterForm', () => {
   it('renders a department with the pt-BR selection rules and time slots', async () => {
     const user = userEvent.setup();
     render(<Department />);
-    expect(document.querySelectorAll('input[type="time"]').length).toBeGreaterThanOrEqual(28);
+    // Two slots of start/end per weekday, each an HH:MM box.
+    expect(document.querySelectorAll('input[placeholder="HH:MM"]').length).toBeGreaterThanOrEqual(28);
     await user.click(save());
     expect(await screen.findAllByText('Informe o nome de exibição')).toBeTruthy();
   });

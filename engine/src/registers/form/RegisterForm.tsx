@@ -18,6 +18,8 @@ import { useFormValidator } from './useFormValidator';
 import Typography from '@mui/material/Typography';
 import { bodyOf, fieldsOfError, formDataOf, messageOfError, uiSchemaFor } from './formData';
 
+const DEFAULT_FORM_STATE = { arrayMinItems: { populate: 'never' } } as const;
+
 export interface RegisterFormProps {
   view: RegisterView;
   mode: 'create' | 'edit' | 'show';
@@ -76,6 +78,8 @@ export function RegisterForm({ view, mode, record, onSave, onCancel }: RegisterF
         fields={REGISTER_FIELDS}
         formContext={{ record }}
         transformErrors={transformErrors}
+        // minItems is validated, never pre-filled: CGC starts as no entry, not one empty chip.
+        experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE}
         extraErrors={extraErrors}
         showErrorList={false}
         noHtml5Validate

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -11,6 +12,7 @@ import { format, messages } from '@atendimento/schemas';
 import { session } from '../../api/session';
 import { showToast } from '../../ui/toast';
 import { download } from './downloads';
+import { FilePicker } from './FilePicker';
 
 interface ImportAnswer {
   meta?: { hasErrors?: boolean };
@@ -95,9 +97,18 @@ export function ImportDialog({ collection, open, onClose, onImported }: { collec
         <Button size="small" onClick={() => void download(`/api/${collection}/csvTemplate`, `${collection}-modelo.csv`)}>
           {messages.registers.importTemplate}
         </Button>
-        <Typography component="label" sx={{ display: 'block', mt: 2 }}>
-          <input type="file" accept=".csv,text/csv" aria-label={messages.registers.import} onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
-        </Typography>
+        <Box sx={{ mt: 2 }}>
+          <FilePicker
+            label={messages.registers.import}
+            accept=".csv,text/csv"
+            fileName={file?.name ?? null}
+            disabled={progress !== null}
+            onPick={(picked) => {
+              setFile(picked);
+              setError(null);
+            }}
+          />
+        </Box>
         {progress !== null && (
           <>
             <LinearProgress variant={progress < 100 ? 'determinate' : 'indeterminate'} value={progress} sx={{ mt: 2 }} />

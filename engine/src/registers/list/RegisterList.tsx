@@ -5,8 +5,8 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import Delete from '@mui/icons-material/Delete';
-import { Datagrid, List, Pagination, useListContext, useRefresh, useUnselectAll } from 'react-admin';
-import { useLocation, useNavigate } from 'react-admin';
+import { Datagrid, List, Pagination, useListContext, useRefresh } from 'react-admin';
+import { useNavigate } from 'react-admin';
 import { messages } from '@atendimento/schemas';
 import type { RegisterColumn, RegisterSchema } from '@atendimento/schemas/registers/index';
 import { apiRequest } from '../../api/api';
@@ -34,8 +34,8 @@ function Column({ column, schema }: { column: RegisterColumn; schema?: RegisterS
 
 /** Bulk delete of the selected rows: confirmed, then PATCH /{collection}/remove (soft delete, all or nothing). */
 function BulkDelete({ view }: { view: RegisterView }) {
-  const { selectedIds } = useListContext();
-  const unselectAll = useUnselectAll(view.list.name);
+  // The list's own selection (stored under its storeKey): cleared once the rows are gone.
+  const { selectedIds, onUnselectItems } = useListContext();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -53,7 +53,7 @@ function BulkDelete({ view }: { view: RegisterView }) {
           try {
             await apiRequest(`/api/${view.list.name}/remove`, { method: 'PATCH', body: selectedIds });
             showToast(messages.table.deletedMany, 'success');
-            unselectAll();
+            onUnselectItems();
             refresh();
             setOpen(false);
           } catch {
@@ -69,7 +69,7 @@ function BulkDelete({ view }: { view: RegisterView }) {
 
 /** The table, or the seed's loading text while the first page comes. */
 function Table({ view }: { view: RegisterView }) {
-  const { isPending } = useListContext();
+  const { isPending, selectedIds } = useListContext();
   const { list } = view;
   if (isPending) {
     return (
@@ -82,6 +82,9 @@ function Table({ view }: { view: RegisterView }) {
   return (
     <Datagrid
       rowClick={false}
+      // react-admin draws the bulk bar 48px above the table, over our taller search row:
+      // the table moves down while rows are selected so the bar has its own space.
+      sx={{ mt: bulk && selectedIds.length > 0 ? 6 : 0, transition: 'margin-top 150ms' }}
       bulkActionButtons={bulk ? <BulkDelete view={view} /> : false}
       empty={
         <Typography sx={{ p: 3 }} color="text.secondary">
@@ -99,14 +102,12 @@ function Table({ view }: { view: RegisterView }) {
   );
 }
 
-/** Tabs to the registers reached from this one's screen (FAQ → categories, questions). */
-function ChildTabs({ view, labels }: { view: RegisterView; labels: Record<string, string> }) {
+/** Tabs to the registers of one family (FAQ, its categories, its questions), on each of their lists. */
+function ChildTabs({ view, tabs, labels }: { view: RegisterView; tabs?: string[]; labels: Record<string, string> }) {
   const navigate = useNavigate();
-  const { pathname } = useLocation();
-  if (view.list.children.length === 0 && !view.list.menu) return null;
-  if (view.list.children.length === 0) return null;
-  const all = [view.list.name, ...view.list.children];
-  const current = all.find((name) => pathname.startsWith(`/${name}`)) ?? view.list.name;
+  const all = tabs && tabs.length ? tabs : view.list.children.length ? [view.list.name, ...view.list.children] : [];
+  if (all.length < 2) return null;
+  const current = all.includes(view.list.name) ? view.list.name : all[0]!;
   return (
     <Tabs value={current} onChange={(_, next: string) => navigate(`/${next}`)} sx={{ mb: 1 }}>
       {all.map((name) => (
@@ -121,11 +122,11 @@ function ChildTabs({ view, labels }: { view: RegisterView; labels: Record<string
  * definition's columns, search, sort and page sizes (server-side paging with Content-Range),
  * row and toolbar actions.
  */
-export function RegisterList({ view, childLabels = {}, searchDebounceMs }: { view: RegisterView; childLabels?: Record<string, string>; searchDebounceMs?: number }) {
+export function RegisterList({ view, tabs, childLabels = {}, searchDebounceMs }: { view: RegisterView; tabs?: string[]; childLabels?: Record<string, string>; searchDebounceMs?: number }) {
   const { list } = view;
   return (
     <Box>
-      <ChildTabs view={view} labels={childLabels} />
+      <ChildTabs view={view} tabs={tabs} labels={childLabels} />
       <List
         resource={list.name}
         title={list.label}

@@ -11,14 +11,17 @@ import { messages } from '@atendimento/schemas';
 import { ApiError } from '../../api/api';
 import { copyText } from '../widgets/ImageViewWidget';
 import { UPLOAD_ACCEPT, uploadFile } from '../widgets/FileWidget';
+import { FilePicker } from './FilePicker';
 
 /** The toolbar's image/file upload (seed 000 §2): sends one file, shows its link to copy. */
 export function UploadDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [busy, setBusy] = useState(false);
   const [url, setUrl] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [fileName, setFileName] = useState<string | null>(null);
   const close = () => {
     setUrl(null);
+    setFileName(null);
     setError(null);
     onClose();
   };
@@ -26,15 +29,17 @@ export function UploadDialog({ open, onClose }: { open: boolean; onClose: () => 
     <Dialog open={open} onClose={close} fullWidth maxWidth="sm">
       <DialogTitle>{messages.registers.uploadTitle}</DialogTitle>
       <DialogContent>
-        <input
-          type="file"
+        <FilePicker
+          label={messages.registers.upload}
           accept={UPLOAD_ACCEPT}
-          aria-label={messages.registers.upload}
-          onChange={async (event) => {
-            const file = event.target.files?.[0];
+          fileName={fileName}
+          disabled={busy}
+          onPick={async (file) => {
             if (!file) return;
+            setFileName(file.name);
             setBusy(true);
             setError(null);
+            setUrl(null);
             try {
               setUrl(await uploadFile(file, 'any'));
             } catch (failure) {

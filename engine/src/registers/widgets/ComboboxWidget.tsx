@@ -10,7 +10,8 @@ import { messages } from '@atendimento/schemas';
  * ('Pressione Enter para inserir'); suggestions come from the schema's enum when it has one.
  */
 export function ComboboxWidget({ id, value, label, required, disabled, readonly, onChange, onBlur, options, rawErrors, hideLabel }: WidgetProps) {
-  const list = Array.isArray(value) ? value.map(String) : [];
+  // Only real entries: a list rjsf padded with empty items must not show an 'undefined' chip.
+  const list = Array.isArray(value) ? value.filter((v) => v !== undefined && v !== null && v !== '').map(String) : [];
   const suggestions = (options.enumOptions ?? []).map((option) => String(option.value));
   const [input, setInput] = useState('');
   return (
