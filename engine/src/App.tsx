@@ -1,4 +1,4 @@
-import { Children, isValidElement, useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react';
+import { Children, isValidElement, useMemo, type ReactElement, type ReactNode } from 'react';
 import { Navigate, Route } from 'react-router';
 import deepmerge from '@mui/utils/deepmerge';
 import { Admin, CustomRoutes, defaultLightTheme, localStorageStore, useLogout } from 'react-admin';
@@ -10,7 +10,7 @@ import { showToast } from './ui/toast';
 import { authProvider } from './admin/authProvider';
 import { createDataProvider } from './admin/dataProvider';
 import { i18nProvider } from './admin/i18nProvider';
-import { integrationRoutes, loadMenuIntegrations, type MenuIntegration } from './admin/menuIntegrations';
+import { integrationMenuRoutes, integrationRouteElements, useIntegrationViews } from './integrations';
 import { NotificationBridge } from './admin/NotificationBridge';
 import { useSessionUser } from './api/useSessionUser';
 import { useAppConfig } from './boot/AppConfigContext';
@@ -104,19 +104,13 @@ function routeElements(route: AppRoute, originalPath: string, resources: Set<str
 
 export default function App({ resources = registerResources }: { resources?: ReactNode }) {
   const config = useAppConfig();
-  const [integrations, setIntegrations] = useState<MenuIntegration[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    void loadMenuIntegrations().then((items) => live && setIntegrations(items));
-    return () => {
-      live = false;
-    };
-  }, []);
+  // Integrations defined live by admins (docs/integrations.md): menu entries and screens, updated on every change.
+  const integrations = useIntegrationViews();
 
   const dataProvider = useMemo(createDataProvider, []);
   const provided = useMemo(() => resourceNames(resources), [resources]);
   const tableRoutes = useMemo(() => routesFor(config), [config]);
-  const routes = useMemo(() => [...tableRoutes, ...integrationRoutes(integrations ?? [], tableRoutes)], [tableRoutes, integrations]);
+  const routes = useMemo(() => [...tableRoutes, ...integrationMenuRoutes(integrations ?? [], tableRoutes)], [tableRoutes, integrations]);
 
   // Integration routes are part of the route set (seed 000 §2 start-up step 4): wait for them.
   if (!integrations) return <LoadingScreen />;
@@ -139,9 +133,7 @@ export default function App({ resources = registerResources }: { resources?: Rea
       >
         <CustomRoutes>
           {tableRoutes.flatMap((route, index) => routeElements(route, APP_ROUTES[index]!.path, provided))}
-          {extra.map((route) => (
-            <Route key={route.path} path={route.path} element={<ComingSoonPage route={route} />} />
-          ))}
+          {integrationRouteElements(extra)}
         </CustomRoutes>
         {resources}
       </Admin>

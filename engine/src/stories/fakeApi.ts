@@ -20,6 +20,7 @@ export const baseRoutes: FakeRoutes = {
   'POST /api/auth/refresh': { status: 401, body: { error: 'no_refresh_token', errorMessage: 'Sessão expirada. Entre novamente.' } },
   'POST /api/auth/logout': { status: 204 },
   'GET /api/integrations': { body: [] },
+  'GET /api/integration-definitions': { body: { data: [] } },
   'POST /api/users/*': (call) => ({ body: { data: { status: (call.body as { status?: string })?.status ?? 'online' } } }),
 };
 

@@ -1,0 +1,35 @@
+import type { ReactElement } from 'react';
+import { Route } from 'react-router';
+import type { AppRoute } from '@atendimento/schemas';
+import type { IntegrationView } from './integrationViews';
+import { IntegrationCreatePage, IntegrationEditPage, IntegrationListPage, IntegrationShowPage } from './IntegrationPages';
+
+/**
+ * The drawer entries of the menu integrations (seed 000 §2 "/{register}", start-up step 4):
+ * active, flagged for the menu, in `order`, skipping a path the route table already uses.
+ * The server already left out what this user may not see (seed 000 §6), so the browser's
+ * guard lets any signed-in user open them; the API stays the protection.
+ */
+export function integrationMenuRoutes(views: readonly IntegrationView[], taken: readonly AppRoute[]): AppRoute[] {
+  const used = new Set(taken.map((route) => route.path));
+  return views
+    .filter((view) => view.active && view.menu && !used.has(`/${view.register}`))
+    .map((view) => ({
+      path: `/${view.register}`,
+      name: view.listTitle || view.name,
+      icon: view.listIcon || 'ListAlt',
+      access: 'user' as const,
+      kind: 'register' as const,
+      inMenu: true,
+    }));
+}
+
+/** The <Route>s of the integrations: each menu route's list, and the record pages under /integration/{collection}. */
+export function integrationRouteElements(menu: readonly AppRoute[]): ReactElement[] {
+  return [
+    ...menu.map((route) => <Route key={route.path} path={route.path} element={<IntegrationListPage register={route.path.slice(1)} />} />),
+    <Route key="integration:create" path="/integration/:collection/create" element={<IntegrationCreatePage />} />,
+    <Route key="integration:show" path="/integration/:collection/:id/show" element={<IntegrationShowPage />} />,
+    <Route key="integration:edit" path="/integration/:collection/:id" element={<IntegrationEditPage />} />,
+  ];
+}

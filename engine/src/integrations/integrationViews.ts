@@ -1,0 +1,128 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { createRealtimeClient, hasPermission, type WebSocketConstructor } from '@atendimento/schemas';
+import { api } from '../api/api';
+import { session } from '../api/session';
+import type { RegisterView } from '../registers/definitions';
+
+/**
+ * An integration as GET /api/integration-definitions gives it to this user (docs/integrations.md):
+ * the menu fields and the register view its generic screens render (list name
+ * `integration/{collection}`, so the register components call /api/integration/{collection}).
+ */
+export interface IntegrationView {
+  id: string;
+  name: string;
+  register: string;
+  collection: string;
+  order: number;
+  menu: boolean;
+  active: boolean;
+  listTitle: string | null;
+  listIcon: string | null;
+  noItems: string;
+  idField: string | null;
+  view: RegisterView;
+}
+
+type Listener = () => void;
+let current: IntegrationView[] | null = null;
+let loadedFor: string | null = null;
+let inflight: Promise<IntegrationView[]> | null = null;
+let stopLive: (() => void) | null = null;
+const listeners = new Set<Listener>();
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+/**
+ * Fetches this user's integrations (seed 000 §2 start-up step 4). Failures are logged only
+ * (seed 000 §8): the app starts without them.
+ */
+export function refreshIntegrations(): Promise<IntegrationView[]> {
+  const userId = session.user?.id ?? null;
+  const promise = api<{ data: IntegrationView[] }>('/api/integration-definitions', { notify: false }).then(
+    (body) => [...(body?.data ?? [])].sort((a, b) => a.order - b.order),
+    (error: unknown) => {
+      console.warn('integrations unavailable', error);
+      return current ?? [];
+    },
+  );
+  inflight = promise;
+  void promise.then((views) => {
+    // A newer refresh (or a sign-out) superseded this one.
+    if (inflight !== promise) return;
+    inflight = null;
+    current = views;
+    loadedFor = userId;
+    emit();
+  });
+  return promise;
+}
+
+/**
+ * Follows the `integrations` register live (the realtime hub): any change to a definition
+ * refetches the views, so the menu, the list and an open form change without a reload. Only
+ * users who may open the integrations register can subscribe; for others the views are read
+ * at start-up.
+ */
+function startLive(): void {
+  const user = session.user;
+  if (stopLive || !user || !hasPermission(user, 'integrations') || typeof WebSocket === 'undefined' || typeof location === 'undefined') return;
+  const client = createRealtimeClient({
+    url: `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws`,
+    WebSocket: globalThis.WebSocket as unknown as WebSocketConstructor,
+    getToken: () => session.token,
+  });
+  client.connect();
+  const live = client.subscribe('integrations', { orderBy: [{ field: 'order', direction: 'asc' }], limit: 500 });
+  let first = true;
+  live.onUpdate((update) => {
+    if (update.kind === 'error') return;
+    // The first snapshot says what the fetch already said; every later frame is a change
+    // (or a resumed snapshot after a reconnect, which may hide changes): refetch.
+    if (first && update.kind === 'snapshot') {
+      first = false;
+      return;
+    }
+    void refreshIntegrations();
+  });
+  stopLive = () => {
+    live.close();
+    client.close();
+  };
+}
+
+session.onSignOut(() => {
+  stopLive?.();
+  stopLive = null;
+  current = null;
+  loadedFor = null;
+  inflight = null;
+  emit();
+});
+
+function subscribe(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** This user's integrations, live; null until the first fetch answered. */
+export function useIntegrationViews(): IntegrationView[] | null {
+  const views = useSyncExternalStore(subscribe, () => current, () => current);
+  const userId = session.user?.id ?? null;
+  useEffect(() => {
+    if ((current === null || loadedFor !== userId) && !inflight) void refreshIntegrations();
+    if (userId) startLive();
+  }, [userId]);
+  return loadedFor === userId ? views : null;
+}
+
+/** Forgets the fetched views (stories and specs change the fake API between renders). */
+export function resetIntegrationViews(): void {
+  stopLive?.();
+  stopLive = null;
+  current = null;
+  loadedFor = null;
+  inflight = null;
+}

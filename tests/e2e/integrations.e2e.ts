@@ -1,0 +1,157 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startTestServer, type TestServer } from '../helpers/test-server';
+import { launchBrowser, screenshot as fullPageShot } from './browser';
+import { newPage, signIn, waitForPath } from './shell-helpers';
+
+/**
+ * Issue 7 "Done when": an admin defines a brand-new integration with a JSON Schema in the
+ * browser, sees it appear in the menu, adds a record through the generated form (a pt-BR
+ * validation error first, then success), edits the schema to add a field and sees the field
+ * appear without a reload — in this tab and in another one left open on the form.
+ */
+let t: TestServer;
+let browser: Browser;
+let admin: { context: BrowserContext; page: Page };
+let second: { context: BrowserContext; page: Page };
+
+beforeAll(async () => {
+  t = await startTestServer({ staticDir: path.resolve('engine/dist') });
+  browser = await launchBrowser();
+  admin = await newPage(browser);
+  second = await newPage(browser);
+  await signIn(admin.page, t.baseUrl, 'admin@acme.test');
+  await signIn(second.page, t.baseUrl, 'admin@acme.test');
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+const box = (page: Page, label: string) => page.getByRole('textbox', { name: new RegExp(`^${label}\\s*\\*?$`) });
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await fullPageShot(page, name);
+}
+
+/** In-app navigation without a reload (react-router listens to popstate). */
+async function goTo(page: Page, to: string): Promise<void> {
+  await page.evaluate((url) => {
+    window.history.pushState({}, '', url);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, to);
+  await waitForPath(page, to);
+}
+
+async function toast(page: Page, text: string | RegExp): Promise<void> {
+  const alert = page.getByRole('alert').filter({ hasText: text }).first();
+  await alert.waitFor();
+  await alert.getByRole('button', { name: 'Fechar' }).click();
+  await alert.waitFor({ state: 'detached' });
+}
+
+const schemaV1 = {
+  type: 'object',
+  required: ['cliente', 'quantidade'],
+  properties: {
+    cliente: { type: 'string', title: 'Cliente', minLength: 1, errorMessage: { required: 'Informe o cliente', default: 'Informe o cliente' } },
+    quantidade: { type: 'integer', title: 'Quantidade', minimum: 1, errorMessage: 'Informe uma quantidade maior que zero' },
+  },
+};
+const schemaV2 = {
+  ...schemaV1,
+  properties: { ...schemaV1.properties, observacao: { type: 'string', title: 'Observação', maxLength: 200 } },
+};
+
+const schemaBox = (page: Page) => page.getByRole('textbox', { name: /^Schema do formulário \(master\)/ });
+
+describe('an integration defined live in the browser', () => {
+  it('appears in the menu, takes records through its generated form and follows a schema change without a reload', async () => {
+    const { page } = admin;
+    // Both tabs mark their window: a reload would lose the mark.
+    for (const p of [page, second.page]) await p.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+
+    await page.getByRole('button', { name: 'Integrações' }).click();
+    await waitForPath(page, '/integrations');
+    await page.getByRole('button', { name: 'Novo', exact: true }).click();
+    await waitForPath(page, '/integrations/create');
+    await page.getByRole('heading', { name: 'Nova Integração' }).or(page.getByRole('heading', { name: 'Novo Integração' })).first().waitFor();
+    await box(page, 'Nome').fill('Pedidos Express');
+    await box(page, 'Rota').fill('pedidos');
+    await box(page, 'Coleção').fill('pedidos');
+    // A schema ajv cannot compile is refused by the server, in pt-BR, on the field.
+    await schemaBox(page).fill(JSON.stringify({ type: 'object', properties: { cliente: { type: 'texto' } } }, null, 2));
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText(/^Schema JSON inválido: /).first().waitFor();
+    await schemaBox(page).fill(JSON.stringify(schemaV1, null, 2));
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, 'Registro Salvo!');
+    await waitForPath(page, '/integrations');
+    await page.getByRole('row').filter({ hasText: 'Pedidos Express' }).waitFor();
+
+    // The menu gains the entry at once, in this tab and in the other one.
+    const nav = page.getByRole('navigation', { name: 'Menu' });
+    await nav.getByRole('button', { name: 'Pedidos Express' }).waitFor();
+    await second.page.getByRole('navigation', { name: 'Menu' }).getByRole('button', { name: 'Pedidos Express' }).waitFor();
+    await screenshot(page, 'integrations-menu');
+
+    await nav.getByRole('button', { name: 'Pedidos Express' }).click();
+    await waitForPath(page, '/pedidos');
+    await page.getByRole('heading', { name: 'Pedidos Express', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Novo', exact: true }).click();
+    await waitForPath(page, '/integration/pedidos/create');
+    await box(page, 'Cliente').waitFor();
+    expect(await box(page, 'Observação').count()).toBe(0);
+
+    // The generated form validates in pt-BR with the schema's own messages.
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText('Informe o cliente').waitFor();
+    await page.getByRole('spinbutton', { name: /^Quantidade/ }).or(box(page, 'Quantidade')).first().fill('0');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText('Informe uma quantidade maior que zero').waitFor();
+    await screenshot(page, 'integrations-record-invalid');
+    expect(await t.server.db('integration_records').where({ tenant_id: 'acme', collection: 'pedidos' }).count({ n: '*' }).first()).toMatchObject({ n: 0 });
+
+    await box(page, 'Cliente').fill('Padaria Pão de Mel');
+    await page.getByRole('spinbutton', { name: /^Quantidade/ }).or(box(page, 'Quantidade')).first().fill('12');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, 'Registro Salvo!');
+    await waitForPath(page, '/pedidos');
+    const row = page.getByRole('row').filter({ hasText: 'Padaria Pão de Mel' });
+    await row.waitFor();
+    await row.getByText('12').waitFor();
+    const stored = await t.server.db('integration_records').where({ tenant_id: 'acme', collection: 'pedidos' }).whereNull('deleted_at');
+    expect(stored).toHaveLength(1);
+    await screenshot(page, 'integrations-records-list');
+
+    // The other tab opens the same form and stays there while the schema changes.
+    await goTo(second.page, '/integration/pedidos/create');
+    await box(second.page, 'Cliente').waitFor();
+    expect(await box(second.page, 'Observação').count()).toBe(0);
+
+    // Edit the definition: add a field to the schema.
+    await goTo(page, '/integrations');
+    await page.getByRole('row').filter({ hasText: 'Pedidos Express' }).getByRole('button', { name: 'Editar' }).click();
+    await expect.poll(async () => (await schemaBox(page).inputValue()).includes('"quantidade"')).toBe(true);
+    await schemaBox(page).fill(JSON.stringify(schemaV2, null, 2));
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, 'Registro Salvo!');
+    await waitForPath(page, '/integrations');
+
+    // The open form in the other tab shows the new field by itself.
+    await box(second.page, 'Observação').waitFor();
+    await screenshot(second.page, 'integrations-form-live-field');
+    // And here: the list and the form of the integration follow the new schema.
+    await page.getByRole('navigation', { name: 'Menu' }).getByRole('button', { name: 'Pedidos Express' }).click();
+    await waitForPath(page, '/pedidos');
+    await page.getByRole('row').filter({ hasText: 'Padaria Pão de Mel' }).getByRole('button', { name: 'Editar' }).click();
+    await box(page, 'Observação').fill('Entregar pela manhã');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, 'Registro Salvo!');
+    await page.getByRole('row').filter({ hasText: 'Entregar pela manhã' }).waitFor();
+
+    for (const p of [page, second.page]) expect(await p.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+  });
+});
