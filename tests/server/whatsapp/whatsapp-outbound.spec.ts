@@ -97,6 +97,20 @@ describe('outbound through the channel adapter (local Meta server)', () => {
     expect(failed.status!.errors![0]).toMatchObject({ code: 131026, titleptBR: 'Mensagem não entregue: número sem WhatsApp ou versão desatualizada' });
   });
 
+  it('retries throttling (130429) with back-off; a client error (above) is not retried', async () => {
+    const roomId = await customerRoom('5511900004545');
+    const before = t.graph.sent.length;
+    t.graph.failNext(130429, '(#130429) Rate limit hit');
+    const sent = await t.api(`/api/rooms/${roomId}/message`, { method: 'POST', body: { text: 'Depois do limite' }, token: t.tokens.agente });
+    expect(sent.status).toBe(201);
+    const ok = await waitFor(async () => {
+      const m = await message(sent.body.data.id, roomId);
+      return m.status?.sent || m.status?.failed ? m : null;
+    }, 'sent after retry');
+    expect(ok.status?.failed).toBeFalsy();
+    expect(t.graph.sent.slice(before).map((s) => s.body.text?.body)).toEqual(['Depois do limite']);
+  });
+
   it('outside the 24-hour window refuses free-form text with a pt-BR 4xx before calling the provider', async () => {
     const dayAgo = Math.floor(Date.now() / 1000) - 25 * 3600;
     const roomId = await customerRoom('5511900005555', dayAgo);

@@ -87,7 +87,22 @@ function failure(error: unknown): SendFailure {
  * `SendFailure` with the adapter's pt-BR titles. `absoluteUrl` turns our /api/files/... into a
  * URL the provider can download.
  */
-export function createAdapterSender(adapterFor: (channel: Channel) => ChannelAdapter, absoluteUrl: (path: string) => string): ChannelSender {
+export function createAdapterSender(
+  adapterFor: (channel: Channel) => ChannelAdapter,
+  absoluteUrl: (path: string) => string,
+  retry: { attempts: number; baseDelayMs: number } = { attempts: 3, baseDelayMs: 500 },
+): ChannelSender {
+  /** Throttling and transient failures (ProviderError.retryable) are retried with back-off; the caller's mistakes never. */
+  async function withRetry<T>(call: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await call();
+      } catch (error) {
+        if (!(error instanceof ProviderError) || !error.retryable || attempt >= retry.attempts) throw error;
+        await new Promise((resolve) => setTimeout(resolve, retry.baseDelayMs * 2 ** (attempt - 1)));
+      }
+    }
+  }
   const adapter = (ctx: OutboundContext) => {
     if (!ctx.channel) throw new SendFailure([{ title: 'channel not found', titleptBR: 'Canal não encontrado' }]);
     return adapterFor(ctx.channel);
@@ -99,7 +114,7 @@ export function createAdapterSender(adapterFor: (channel: Channel) => ChannelAda
       const options = ctx.replyTo?.messageExtId ? { replyToExternalId: ctx.replyTo.messageExtId } : undefined;
       try {
         const media = mediaOf(ctx.message, absoluteUrl);
-        const result = media ? await a.sendMedia(ctx.room.chatId, media, options) : await a.sendText(ctx.room.chatId, ctx.message.text ?? '', options);
+        const result = await withRetry(() => (media ? a.sendMedia(ctx.room.chatId, media, options) : a.sendText(ctx.room.chatId, ctx.message.text ?? '', options)));
         return { externalId: result.externalId };
       } catch (error) {
         throw failure(error);
@@ -108,7 +123,8 @@ export function createAdapterSender(adapterFor: (channel: Channel) => ChannelAda
     async react(ctx, emoji) {
       if (!ctx.message.messageExtId) throw new SendFailure([{ title: 'message has no external id' }]);
       try {
-        await adapter(ctx).sendReaction(ctx.room.chatId, ctx.message.messageExtId, emoji);
+        const a = adapter(ctx);
+        await withRetry(() => a.sendReaction(ctx.room.chatId, ctx.message.messageExtId!, emoji));
       } catch (error) {
         throw failure(error);
       }

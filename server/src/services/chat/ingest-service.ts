@@ -23,7 +23,7 @@ export interface IngestResult {
 }
 
 /** Media types the content may reference by URL once stored in our blob store. */
-function mediaFields(content: InboundContent): Partial<Message> {
+export function mediaFields(content: InboundContent): Partial<Message> {
   const media = content.media;
   if (!media) return {};
   const url = media.url ?? '';

@@ -3,13 +3,14 @@ import type { Knex } from 'knex';
 import {
   createChannelAdapter, type ChannelAdapter, type ChannelConfig, type ChannelKind, type InboundMessage, type StatusUpdate, type WebhookRequest,
 } from '@atendimento/integrations';
-import { messages as texts, type Channel, type DeliveryState, type Message, type MessageError, type Room } from '@atendimento/schemas';
-import { AppError } from '../../errors';
+import { messages as texts, type AppConfig, type Channel, type DeliveryState, type Message, type MessageError, type Room } from '@atendimento/schemas';
+import { AppError, badRequest, notFound } from '../../errors';
 import { parseJson, type Db } from '../../db/knex';
 import type { ChatDeps } from './chat-deps';
 import { createAdapterSender, SendFailure, type ChannelSender, type OutboundContext } from './channel-senders';
 import type { RecordChange } from '../changes/change-feed';
-import type { IngestService, InboundItem } from './ingest-service';
+import { mediaFields, type IngestService, type InboundItem } from './ingest-service';
+import { canSee, type Viewer } from './room-scope';
 
 /**
  * WhatsApp-type channels (docs/whatsapp.md): webhook → verify → parse → one ingest
@@ -24,6 +25,8 @@ export const WHATSAPP_TEXTS = {
   missingSignature: 'Webhook sem assinatura.',
   invalidBody: 'Corpo do webhook inválido.',
   ingestFailed: 'Falha temporária ao registrar a mensagem. Tente novamente.',
+  nothingToReload: 'Esta mensagem não tem mídia para recarregar.',
+  mediaFetchFailed: 'Falha ao baixar a mídia do provedor. Tente novamente.',
   windowClosed: 'Fora da janela de 24 horas: o contato não responde há mais de 24 horas. Envie um template para retomar a conversa.',
 } as const;
 
@@ -75,6 +78,8 @@ export interface WhatsappOptions {
   fetch: typeof fetch;
   /** Our public base URL: providers download outbound media from `${publicUrl}/api/files/...`. */
   publicUrl: string;
+  /** Back-off of retried sends (throttling 130429/131056, transient errors); default 3 attempts from 500 ms. */
+  retry?: { attempts: number; baseDelayMs: number };
 }
 
 const EXT_OF_MIME: Record<string, string> = {
@@ -111,7 +116,7 @@ export function createWhatsappSender(deps: ChatDeps, options: WhatsappOptions): 
     return createAdapterSender(() => {
       if (!found) throw new SendFailure([{ title: 'channel not configured', titleptBR: texts.chat.sendFailed }]);
       return adapterOf(found);
-    }, absolute);
+    }, absolute, options.retry);
   };
   return {
     inProcess: false,
@@ -149,6 +154,16 @@ export function createWhatsappWebhooks(deps: ChatDeps, ingest: IngestService, st
   const { db, feed, blobs, logger, messages } = deps;
   const adapterOf = adapterFactory(deps, options);
 
+  /** Downloads provider media (sha256-checked when given) into our blob store. */
+  async function fetchToBlob(tenantId: string, adapter: ChannelAdapter, media: MediaRef): Promise<MediaRef> {
+    const file = await adapter.fetchMedia(media);
+    if (!shaMatches(media.sha256, file.bytes)) throw new Error('sha256 mismatch');
+    const mimeType = (media.mimeType ?? file.mimeType).split(';')[0]!.trim().toLowerCase();
+    const ext = EXT_OF_MIME[mimeType] ?? (media.fileName?.split('.').pop()?.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 8) || 'bin');
+    const stored = await blobs.put(tenantId, file.bytes, ext);
+    return { ...media, url: stored.url, mimeType: media.mimeType ?? file.mimeType };
+  }
+
   /**
    * Fetches an inbound message's media into our blob store right away (provider URLs expire);
    * on failure the reference stays and the console shows the error renderer ('recarregar').
@@ -157,12 +172,7 @@ export function createWhatsappWebhooks(deps: ChatDeps, ingest: IngestService, st
     const media = item.content.media;
     if (!media || (!media.mediaId && !media.url)) return item;
     try {
-      const file = await adapter.fetchMedia(media);
-      if (!shaMatches(media.sha256, file.bytes)) throw new Error('sha256 mismatch');
-      const mimeType = (media.mimeType ?? file.mimeType).split(';')[0]!.trim().toLowerCase();
-      const ext = EXT_OF_MIME[mimeType] ?? (media.fileName?.split('.').pop()?.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 8) || 'bin');
-      const stored = await blobs.put(tenantId, file.bytes, ext);
-      return { ...item, content: { ...item.content, media: { ...media, url: stored.url, mimeType: media.mimeType ?? file.mimeType } } };
+      return { ...item, content: { ...item.content, media: await fetchToBlob(tenantId, adapter, media) } };
     } catch (error) {
       logger.warn({ err: error, tenantId, externalId: item.externalId }, 'whatsapp.media_fetch_failed');
       return item;
@@ -221,6 +231,41 @@ export function createWhatsappWebhooks(deps: ChatDeps, ingest: IngestService, st
         logger.error({ err: error, tenantId, channelId }, 'whatsapp.ingest_failed');
         return { status: 503, body: { error: 'ingest_failed', errorMessage: WHATSAPP_TEXTS.ingestFailed }, headers: { 'Retry-After': '5' } };
       }
+    },
+
+    /**
+     * 'recarregar' (PATCH /api/rooms/{id}/reloadMessage): fetches again the media of an inbound
+     * message whose first fetch failed, from the reference WE stored (never a URL the caller
+     * sends), and replaces the error placeholder with the stored file.
+     */
+    async reloadMedia(tenantId: string, viewer: Viewer, config: AppConfig, roomId: string, messageId: string): Promise<Message> {
+      const room = await deps.rooms.findById(tenantId, roomId);
+      if (!room || !canSee(viewer, config, room)) throw notFound();
+      const message = await messages.findById(tenantId, messageId);
+      if (!message || message.roomId !== room.id) throw notFound();
+      const ref = message.error as { type?: string; mediaId?: string; url?: string; mimeType?: string; fileName?: string } | null | undefined;
+      if (!ref || (!ref.mediaId && !ref.url) || !['image', 'video', 'audio', 'document', 'sticker'].includes(String(ref.type))) {
+        throw badRequest('nothing_to_reload', WHATSAPP_TEXTS.nothingToReload);
+      }
+      const channelId = message.channelId ?? (Array.isArray(room.channelId) ? room.channelId[0] : room.channelId);
+      const found = channelId ? await loadProviderChannel(db, tenantId, String(channelId)) : null;
+      if (!found) throw notFound('channel_not_found', WHATSAPP_TEXTS.channelNotFound);
+      let media: MediaRef;
+      try {
+        media = await fetchToBlob(tenantId, adapterOf(found), { mediaId: ref.mediaId, url: ref.url, mimeType: ref.mimeType, fileName: ref.fileName });
+      } catch (error) {
+        logger.warn({ err: error, tenantId, messageId }, 'whatsapp.media_reload_failed');
+        throw new AppError(502, 'media_fetch_failed', WHATSAPP_TEXTS.mediaFetchFailed);
+      }
+      return feed.transaction(tenantId, async (trx, record) => {
+        const current = await messages.findById(tenantId, messageId, trx);
+        if (!current) throw notFound();
+        const { error: _placeholder, ...rest } = current;
+        const next = { ...rest, ...mediaFields({ type: String(ref.type), caption: current.caption ?? undefined, media }), lifeControl: { ...current.lifeControl, updatedAt: deps.clock.now().toISOString() } } as Message;
+        await messages.save(trx, tenantId, next);
+        record({ collection: 'messages', id: next.id, op: 'upsert' });
+        return next;
+      });
     },
   };
 }

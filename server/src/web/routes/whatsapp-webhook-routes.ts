@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type { WebhookRequest } from '@atendimento/integrations';
 import { messages } from '@atendimento/schemas';
-import { AppError } from '../../errors';
+import { AppError, badRequest } from '../../errors';
 import type { Chat } from '../../services/chat';
 import { access, type ApiRegistry } from '../access';
 
@@ -63,4 +63,20 @@ export function registerWhatsappWebhookRoutes(api: ApiRegistry, chat: Chat): voi
   api.add({ method: 'GET', path: '/api/webhooks/whatsapp/:channelId', access: access.public, handler: (ctx) => handle(ctx) });
   api.add({ method: 'POST', path: '/api/webhooks/whatsapp/:channelId', access: access.public, handler: (ctx) => handle(ctx) });
   api.add({ method: 'POST', path: '/api/webhooks/whatsapp/:channelId/:secret', access: access.public, handler: (ctx) => handle(ctx, String(ctx.params.secret)) });
+
+  // 'recarregar' on the error renderer (seed 001 §7): fetch the media again from the stored reference.
+  api.add({
+    method: 'PATCH',
+    path: '/api/rooms/:id/reloadMessage',
+    access: access.user,
+    handler: async (ctx) => {
+      const input = ((ctx.request as { body?: unknown }).body ?? {}) as { messageId?: unknown };
+      if (typeof input.messageId !== 'string' || !input.messageId || input.messageId.length > 100) {
+        throw badRequest('validation_failed', messages.validation.requiredField, [{ field: 'messageId', message: messages.validation.requiredField }]);
+      }
+      const tenant = ctx.state.tenant;
+      const viewer = await chat.viewer(tenant, ctx.state.principal!);
+      ctx.body = { meta: { ok: true }, data: await chat.whatsapp.reloadMedia(tenant.id, viewer, tenant.appConfig, String(ctx.params.id), input.messageId) };
+    },
+  });
 }
