@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import {
-  createChannelAdapter, type ChannelAdapter, type ChannelConfig, type ChannelKind, type InboundMessage, type StatusUpdate, type WebhookRequest,
+  createChannelAdapter, type ChannelAdapter, type ChannelConfig, type ChannelKind, type InboundMessage, type MediaRef, type StatusUpdate, type WebhookRequest,
 } from '@atendimento/integrations';
 import { messages as texts, type AppConfig, type Channel, type DeliveryState, type Message, type MessageError, type Room } from '@atendimento/schemas';
 import { AppError, badRequest, notFound } from '../../errors';
