@@ -105,13 +105,29 @@ function groupMessages(messages: ChatMessage[]): Record<string, RoomMessages> {
   return out;
 }
 
+/** Version of a stored record: the server stamps lifeControl.updatedAt on every change after creation. */
+function recordVersion(r: { lifeControl?: { createdAt?: string; updatedAt?: string | null } | null }): string {
+  return r.lifeControl?.updatedAt ?? r.lifeControl?.createdAt ?? '';
+}
+
+/** Whether `incoming` is an older copy of `current` (e.g. a call's HTTP answer arriving after a newer live change). */
+export function isOlderVersion(incoming: Room | ChatMessage, current: Room | ChatMessage): boolean {
+  const a = recordVersion(incoming);
+  const b = recordVersion(current);
+  return a !== '' && b !== '' && a < b;
+}
+
 /** Store actions: the realtime handler map and the API calls write only through these. */
 export const roomActions = {
   upsert(store: Store<RoomsState>, rooms: Room[]) {
     if (rooms.length === 0) return;
     store.set((s) => {
       const records = { ...s.records };
-      for (const r of rooms) records[r.id] = { ...records[r.id], ...r };
+      for (const r of rooms) {
+        // A room call's answer arriving after a newer live change (lifeControl.updatedAt) must not undo it.
+        const current = records[r.id];
+        if (!current || !isOlderVersion(r, current)) records[r.id] = { ...current, ...r };
+      }
       return { ...s, records };
     });
   },
@@ -191,7 +207,9 @@ export const messageActions = {
             ids = ids.filter((id) => id !== pendingId);
           }
         }
-        records[m.id] = { ...records[m.id], ...m, roomId };
+        // A late answer (the POST's copy of a message) must not undo a newer live change (read, edit, reaction).
+        const current = records[m.id];
+        if (!current || !isOlderVersion(m, current)) records[m.id] = { ...current, ...m, roomId };
         ids = ids.concat(m.id);
       }
       return { records, byRoom: { ...s.byRoom, [roomId]: { ...prev, ids: sortMessageIds(ids, records), ...patch } } };

@@ -4,7 +4,8 @@ import { configure, act, fireEvent, render, screen, waitFor, within } from '@tes
 import * as stories from './ChatPane.stories';
 import { chatLive } from './ChatPane.stories';
 import { recordingApi } from '../../fixtures/StoryConsole';
-import { appConfig } from '../../fixtures/chatFixtures';
+import { agentUser, appConfig } from '../../fixtures/chatFixtures';
+import type { Room } from '../../model/chat';
 import { conversationMessage, messagesPage, openRoom } from '../../fixtures/conversation';
 import { buildMessage } from '../../fixtures/builders';
 import type { LiveRecord } from '../../realtime/liveSource';
@@ -151,6 +152,26 @@ describe('ChatPane (seed 001 §2 "Open chat", §4 "Chat menu by state")', () => 
     await waitFor(() => expect(api.calls.some((c) => c.method === 'PATCH' && c.path === '/api/rooms/room-3/push')).toBe(true));
   });
 
+  it("'Entrar no chat': a push answer older than a live change of the room does not undo it", async () => {
+    const queued = stories.Queued.parameters!.room as Room;
+    const createdAt = queued.lifeControl.createdAt;
+    let answer!: () => void;
+    const api = recordingApi({
+      'PATCH /api/rooms/*': () => new Promise((resolve) => { answer = () => resolve({ meta: { ok: true }, data: { ...queued, agents: [{ id: agentUser.id, displayName: agentUser.displayName }], inAttend: true, lifeControl: { createdAt, updatedAt: '2026-11-20T15:00:01.000Z' } } }); }),
+    });
+    const live = chatLive(queued);
+    const Story = composeStory(stories.Queued, { ...stories.default, parameters: { ...stories.Queued.parameters, api, live } } as Parameters<typeof composeStory>[1]);
+    render(<Story />);
+    fireEvent.click(screen.getByRole('button', { name: 'Entrar no chat' }));
+    await waitFor(() => expect(answer).toBeTypeOf('function'));
+    // Meanwhile the contact renamed themself: the live room is newer than the push answer.
+    act(() => live.push('rooms', { modified: [{ ...queued, author: { ...queued.author, displayName: 'Cliente Três' }, agents: [{ id: agentUser.id, displayName: agentUser.displayName }], inAttend: true, lifeControl: { createdAt, updatedAt: '2026-11-20T15:00:02.000Z' } } as unknown as LiveRecord] }));
+    expect(await screen.findByRole('heading', { name: 'Cliente Três' })).toBeTruthy();
+    await act(async () => answer());
+    expect(screen.getByRole('heading', { name: 'Cliente Três' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Digite uma mensagem' })).toBeTruthy();
+  });
+
   it('a closed chat offers only the contact and has no composer; the read-only variant has no menu and no close', async () => {
     const closed = render(<s.Closed />);
     expect(closed.container.querySelector('[data-composer]')).toBeNull();
@@ -187,6 +208,31 @@ describe('ChatPane (seed 001 §2 "Open chat", §4 "Chat menu by state")', () => 
     expect(posts).toHaveLength(2);
     expect((posts[0]!.body as { clientId: string }).clientId).toBe((posts[1]!.body as { clientId: string }).clientId);
     expect(container.querySelectorAll('[data-message-id^="pending:"]')).toHaveLength(0);
+  });
+
+  it("a send's HTTP answer arriving after the live 'read' does not undo it (the browser test caught this)", async () => {
+    let answer!: () => void;
+    const createdAt = new Date(Date.now() - 5_000).toISOString();
+    const stored = { ...conversationMessage(41), id: 'stored-2', text: 'Já saiu para entrega', author: { id: 'u-ana', displayName: 'Ana Agente', type: 'agent' as const }, lifeControl: { createdAt } };
+    const api = pageApi({
+      'POST /api/rooms/room-1/message': (call: { body: { clientId: string } }) =>
+        new Promise((resolve) => { answer = () => resolve({ meta: { ok: true, created: true }, data: { ...stored, idempotencyKey: call.body.clientId, status: { sent: true } } }); }),
+    });
+    const live = chatLive();
+    const Story = openWith({ api, live });
+    const { container } = render(<Story />);
+    await screen.findByText('Vocês entregam no sábado?');
+    const box = screen.getByRole('textbox', { name: 'Digite uma mensagem' });
+    fireEvent.change(box, { target: { value: 'Já saiu para entrega' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(answer).toBeTypeOf('function'));
+    // The contact read it before the POST answered: the live change is newer (lifeControl.updatedAt).
+    const readAt = new Date(Date.parse(createdAt) + 2_000).toISOString();
+    act(() => live.push('messages', { added: [{ ...stored, roomId: 'room-1', status: { sent: true, delivered: true, read: true, readAt }, lifeControl: { createdAt, updatedAt: readAt } } as unknown as LiveRecord] }));
+    await waitFor(() => expect(container.querySelector('[data-message-id="stored-2"] [data-delivery]')!.getAttribute('data-delivery')).toBe('read'));
+    await act(async () => answer());
+    await waitFor(() => expect(container.querySelectorAll('[data-message-id^="pending:"]')).toHaveLength(0));
+    expect(container.querySelector('[data-message-id="stored-2"] [data-delivery]')!.getAttribute('data-delivery')).toBe('read');
   });
 
   it("edits an own message in 'Editar mensagem' and deletes one ('Mensagem apagada')", async () => {
