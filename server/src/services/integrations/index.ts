@@ -4,6 +4,9 @@ import type { Db } from '../../db/knex';
 import { createIntegrationRecordRepository } from '../../db/repositories/integration-record-repository';
 import type { ApiRegistry } from '../../web/access';
 import { registerIntegrationRoutes } from '../../web/routes/integration-routes';
+import { registerErpProxyRoutes } from '../../web/routes/erp-proxy-routes';
+import { createErpService } from '../erp/erp-service';
+import { createOutboundHttp } from '../http/outbound-http';
 import type { ChangeFeed } from '../changes/change-feed';
 import type { Registers } from '../registers';
 import { createIntegrationService } from './integration-service';
@@ -12,7 +15,7 @@ import { createIntegrationService } from './integration-service';
  * The integrations domain (docs/integrations.md), wired with its dependencies: definitions
  * are records of the `integrations` register (its folder in schemas/registers and its hooks
  * checking the schemas); this adds what they become — menu views, validators and the generic
- * records API.
+ * records API — and the ERP proxy their forms and lookups call.
  */
 export function createIntegrations(deps: { db: Db; changes: ChangeFeed; clock: Clock; logger: Logger; registers: Registers }) {
   const service = createIntegrationService({
@@ -23,9 +26,15 @@ export function createIntegrations(deps: { db: Db; changes: ChangeFeed; clock: C
     clock: deps.clock,
     logger: deps.logger,
   });
+  // The ERP proxy (seed 000 §7): only the tenant's configured ERP URLs, through the SSRF-safe client.
+  const erp = createErpService({ http: createOutboundHttp(), logger: deps.logger });
   return {
     service,
-    routes: (api: ApiRegistry) => registerIntegrationRoutes(api, service),
+    erp,
+    routes(api: ApiRegistry): void {
+      registerIntegrationRoutes(api, service);
+      registerErpProxyRoutes(api, erp);
+    },
   };
 }
 

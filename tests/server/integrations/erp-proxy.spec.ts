@@ -1,0 +1,121 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalErp, type LocalErp } from '@atendimento/integrations/erp/index';
+import { startTestServer, type TestServer } from '../../helpers/test-server';
+
+/**
+ * POST /api/erp-proxy (seed 000 §7) against the local ERP: both body forms with paging, the
+ * tenant's timeout, Oracle's row limit, cancellation, and only the configured ERP reachable.
+ */
+let t: TestServer;
+let erp: LocalErp;
+let agent: string;
+
+async function configureErp(settings: Record<string, unknown> | null, sgbd = 'MSSQL'): Promise<void> {
+  const tenants = t.server.repos.tenants;
+  const tenant = (await tenants.findById('acme'))!;
+  await tenants.updateAppConfig('acme', { ...tenant.appConfig, erp: settings as never, protheus: { sgbd, companies: [], branches: [] } }, new Date());
+  t.server.services.tenants.invalidate();
+}
+
+const proxy = (body: unknown, query = '', token: string | null = agent) => t.api(`/api/erp-proxy${query}`, { method: 'POST', token, body });
+
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
+  expect(check()).toBe(true);
+}
+
+beforeAll(async () => {
+  t = await startTestServer();
+  erp = await startLocalErp();
+  agent = await t.tokenFor('acme', 'acme-agente');
+  await configureErp({ urls: [erp.url], timeoutMs: 2_000 });
+});
+afterAll(async () => {
+  await erp?.close();
+  await t?.close();
+});
+
+describe('ERP proxy', () => {
+  it('pages the endpoint form (ENDPOINT, PORPAGINA, PAGINA, LISTAGEM, PARAMETROS with :FILTRO/:ORDEM)', async () => {
+    const body = { ENDPOINT: 'clientes', PORPAGINA: 5, PAGINA: 1, LISTAGEM: 'A1_COD,A1_LOJA,A1_NOME', PARAMETROS: { ':FILTRO': "A1_EST = 'SP'", ':ORDEM': 'A1_NOME' } };
+    const expected = erp.tables.SA1.filter((c) => c.A1_EST === 'SP').map((c) => String(c.A1_NOME)).sort((a, b) => a.localeCompare(b, 'pt-BR'));
+    const names: string[] = [];
+    for (let page = 1; ; page++) {
+      const res = await proxy({ ...body, PAGINA: page }, '?path=/consulta');
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ TOTAL: expected.length, REGISTROSRESULTADOS: res.body.RESULTADOS.length });
+      expect(Object.keys(res.body.RESULTADOS[0])).toEqual(['A1_COD', 'A1_LOJA', 'A1_NOME']);
+      names.push(...res.body.RESULTADOS.map((r: { A1_NOME: string }) => r.A1_NOME));
+      if (!res.body.PROXIMO) break;
+      expect(page).toBeLessThan(50);
+    }
+    expect(names).toEqual(expected);
+  });
+
+  it('pages the direct form (DIRECT, QUERY, ORDEM, FILTRO) answered with RETORNOS', async () => {
+    const body = { DIRECT: true, QUERY: 'SELECT A3_COD, A3_NOME FROM SA3010', ORDEM: 'A3_COD', FILTRO: "A3_MSBLQL = '2'", PORPAGINA: 3, PAGINA: 1 };
+    const first = await proxy(body, `?url=${encodeURIComponent(erp.url)}`);
+    expect(first.status).toBe(200);
+    expect(first.body.RETORNOS).toHaveLength(3);
+    expect(first.body.RESULTADOS).toBeUndefined();
+    expect(first.body.PROXIMO).toBe(true);
+    const second = await proxy({ ...body, PAGINA: 2 });
+    expect(second.body.RETORNOS[0].A3_COD > first.body.RETORNOS[2].A3_COD).toBe(true);
+  });
+
+  it('refuses a malformed body in pt-BR and a signed-out caller', async () => {
+    const bad = await proxy({ ENDPOINT: 'clientes', PORPAGINA: 0 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields[0]).toMatchObject({ field: 'PORPAGINA' });
+    expect((await proxy({ ENDPOINT: 'clientes' }, '', null)).status).toBe(401);
+  });
+
+  it('reaches only the configured ERP: internal and metadata addresses are refused, also behind a redirect', async () => {
+    for (const url of ['http://127.0.0.1:1/', 'http://[::1]/', 'http://[::ffff:127.0.0.1]/', 'http://2130706433/', 'http://169.254.169.254/latest/meta-data', 'http://10.0.0.1/', 'file:///etc/passwd']) {
+      const res = await proxy({ ENDPOINT: 'clientes' }, `?url=${encodeURIComponent(url)}`);
+      expect(res.status, url).toBe(400);
+      expect(res.body.errorMessage).toBe('Endereço do ERP não permitido: use uma das URLs configuradas para a empresa.');
+    }
+    const before = erp.requests.length;
+    erp.redirectNextTo('http://169.254.169.254/latest/meta-data/');
+    const redirected = await proxy({ ENDPOINT: 'clientes' });
+    expect(redirected.status).toBe(502);
+    expect(redirected.body.error).toBe('erp_forbidden_target');
+    expect(erp.requests.length).toBe(before + 1);
+    const path = await proxy({ ENDPOINT: 'clientes' }, `?path=${encodeURIComponent('//169.254.169.254/x')}`);
+    expect(path.status).toBe(400);
+  });
+
+  it("uses the tenant's timeout and cancels the ERP call when the caller goes away", async () => {
+    await configureErp({ urls: [erp.url], timeoutMs: 300 });
+    erp.delayNext(2_000);
+    const slow = await proxy({ ENDPOINT: 'clientes' });
+    expect(slow.status).toBe(504);
+    expect(slow.body.errorMessage).toBe('O ERP não respondeu a tempo.');
+    await configureErp({ urls: [erp.url], timeoutMs: 5_000 });
+
+    erp.delayNext(3_000);
+    const before = erp.requests.length;
+    const url = new URL(t.baseUrl);
+    const payload = JSON.stringify({ ENDPOINT: 'clientes' });
+    const req = http.request({ hostname: url.hostname, port: url.port, path: '/api/erp-proxy', method: 'POST', headers: { host: t.hosts.acme, authorization: `Bearer ${agent}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } });
+    req.on('error', () => undefined);
+    req.end(payload);
+    await until(() => erp.requests.length > before);
+    req.destroy();
+    await until(() => erp.requests[erp.requests.length - 1]!.aborted);
+  });
+
+  it("adds Oracle's row limit (apiRestSearchLimit) and answers 409 when no ERP is configured", async () => {
+    await configureErp({ urls: [erp.url], searchLimit: 4 }, 'ORACLE');
+    const body = { DIRECT: true, QUERY: 'SELECT A1_COD FROM SA1010', PORPAGINA: 50, PAGINA: 1 };
+    const limited = await proxy(body);
+    expect(limited.body).toMatchObject({ TOTAL: 4, PROXIMO: false });
+    expect((await proxy(body, '?limit=2')).body.TOTAL).toBe(2);
+    await configureErp(null);
+    const none = await proxy(body);
+    expect(none.status).toBe(409);
+    expect(none.body.errorMessage).toBe('Nenhum ERP configurado para esta empresa.');
+  });
+});
