@@ -192,9 +192,13 @@ async function hubRun(mode: 'app' | 'bare', sockets: number, events: number, rou
   const server = await startBenchServer(mode, env);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
   try {
+    // Warm-up sockets first, so allocator and JIT growth of the first connections is not
+    // counted (and startup garbage freed by the first GC cannot make the delta negative).
+    const warm = await openClients(server.ready, 200, mode);
     const before = await server.rss();
     const clients = await openClients(server.ready, sockets, mode);
     const after = await server.rss();
+    for (const c of warm) c.ws.terminate();
     if (mode === 'app') await subscribeAll(clients, server.ready.roomId!);
     const rate = await deliveries(server, mode, clients, events, agent);
     const s = await spread(server, mode, clients, rounds, agent);
@@ -214,7 +218,7 @@ export async function hubBench(seconds: number, sockets = Number(process.env.BEN
   const bare = await hubRun('bare', sockets, events, rounds, {});
   const kb = (b: number) => b / 1024;
   return [
-    { id: 'B5', name: `RSS per idle authenticated socket (${sockets} sockets)`, value: kb(ours.perSocket), unit: 'KB', baselineName: 'bare ws', baseline: kb(bare.perSocket), ratio: ours.perSocket / bare.perSocket, target: '<= 100 KB', met: kb(ours.perSocket) <= 100, note: 'server RSS after a full GC, before vs after the sockets connected (and authenticated)' },
+    { id: 'B5', name: `RSS per idle authenticated socket (${sockets} sockets)`, value: kb(ours.perSocket), unit: 'KB', baselineName: 'bare ws', baseline: kb(bare.perSocket), ratio: ours.perSocket / bare.perSocket, target: '<= 100 KB', met: kb(ours.perSocket) <= 100, note: `server RSS after a full GC, before vs after ${sockets} more sockets connected (and authenticated), 200 warm-up sockets first` },
     { id: 'B6a', name: `deliveries of 1 KB events to ${sockets} subscribers`, value: ours.rate, unit: 'deliveries/s', baselineName: 'bare ws broadcast', baseline: bare.rate, ratio: ours.rate / bare.rate, target: '>= 30,000/s', met: ours.rate >= 30_000, note: `${events} visitor messages (HTTP ingest -> change feed -> hub) to a 'messages' subscription on every socket; deliveries counted at the clients` },
     { id: 'B6b', name: `p95 spread of one broadcast over ${sockets} sockets`, value: ours.spread, unit: 'ms', baselineName: 'bare ws broadcast', baseline: bare.spread, ratio: ours.spread / bare.spread, target: '<= 50 ms', met: ours.spread <= 50, note: `receipt minus first receipt, ${rounds} broadcasts; p95 from the send: ours ${ours.fromSend.toFixed(1)} ms, bare ${bare.fromSend.toFixed(1)} ms (clients share this process)` },
   ];
@@ -274,7 +278,9 @@ export async function ingestBench(seconds: number, env: Record<string, string> =
   try {
     const ours = await maxRate(app.ready, seconds);
     const base = await maxRate(bare.ready, seconds);
-    const open = await openModel(app.ready, 1000, seconds);
+    // Capped at 2 s of schedule: below 1,000 req/s of capacity the backlog (and the run) grows
+    // with every scheduled second, and 2,000 requests already show it.
+    const open = await openModel(app.ready, 1000, Math.min(seconds, 2));
     return [
       { id: `${id}a`, name: `ingest max (web-chat message, ${label})`, value: ours, unit: 'req/s', baselineName: 'bare node:http POST', baseline: base, ratio: ours / base, target: '>= 2,000 req/s', met: ours >= 2000 },
       { id: `${id}b`, name: `ingest p99 at 1,000 req/s open model (${label})`, value: open.p99, unit: 'ms', baselineName: 'p50', baseline: open.p50, ratio: open.p99 / open.p50, target: '<= 50 ms', met: open.p99 <= 50 && open.errors === 0, note: `${open.sent} requests scheduled, ${open.errors} errors; latency from the scheduled time` },

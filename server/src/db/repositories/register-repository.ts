@@ -42,7 +42,8 @@ const LIFE_FIELDS: Record<string, FieldSpec> = {
 
 /** All fields a table can be queried on: its whitelist plus id and life-control dates. */
 export function queryFields(table: RegisterTable): FieldSpecs {
-  return { ...LIFE_FIELDS, ...table.fields };
+  // No prototype: a caller's field name like '__proto__' or 'constructor' must not find a spec (R7).
+  return Object.assign(Object.create(null) as Record<string, FieldSpec>, LIFE_FIELDS, table.fields);
 }
 
 /** API record from a row: the JSON data, then the columns (the truth), then id and lifeControl. */
