@@ -5,6 +5,7 @@ import { createServer } from './server';
 import { seedDemo, DEMO_ACCOUNTS } from './demo/seed-demo';
 import { startSmtpCatcher } from './services/mail/smtp-catcher';
 import { createMailer } from './services/mail/mailer';
+import { startDemoGraph, wireDemoWhatsapp } from './demo/whatsapp-demo';
 
 /** `npm start`: migrate, seed the demo tenant once, serve the app and print how to sign in. */
 async function main(): Promise<void> {
@@ -18,9 +19,14 @@ async function main(): Promise<void> {
     mailNote = `E-mails (links de acesso, recuperação de senha) ficam em ${path.relative(process.cwd(), dir) || dir}/ (servidor SMTP local em ${catcher.url})`;
   }
   const mailer = createMailer(config.smtpUrl ?? catcher!.url, config.mailFrom, logger);
+  // Demo WhatsApp (docs/whatsapp.md): a local Meta-shaped server, trusted by host:port only.
+  const demoWhatsapp = process.env.DEMO_WHATSAPP === 'false' ? null : await startDemoGraph().catch((err) => (logger.warn({ err }, 'demo.whatsapp_failed'), null));
+  if (demoWhatsapp) config.providerTrustedHosts = [...config.providerTrustedHosts, new URL(demoWhatsapp.graph.baseUrl).host];
   const server = await createServer({ config, logger, mailer });
   const created = await seedDemo(server.db, { tenantId: config.defaultTenant });
   const url = await server.listen();
+  const appPort = (server.httpServer.address() as { port: number }).port;
+  const whatsappWired = demoWhatsapp ? await wireDemoWhatsapp(server.db, config.defaultTenant, demoWhatsapp, appPort) : false;
 
   const lines = [
     '',
@@ -32,6 +38,7 @@ async function main(): Promise<void> {
     ...DEMO_ACCOUNTS.map((a) => `    ${a.role.padEnd(11)} ${a.email.padEnd(28)} senha: ${a.password}`),
     '',
     `  ${mailNote}`,
+    ...(whatsappWired && demoWhatsapp ? [`  WhatsApp de demonstração: escreva como cliente em ${demoWhatsapp.graph.baseUrl}/cliente (chega na Fila do canal 'WhatsApp Comercial')`] : []),
     '',
   ];
   process.stdout.write(lines.join('\n') + '\n');
@@ -39,6 +46,7 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     logger.info({ signal }, 'server.stopping');
     await server.close();
+    await demoWhatsapp?.graph.close();
     await catcher?.close();
     process.exit(0);
   };

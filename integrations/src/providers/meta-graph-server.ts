@@ -25,6 +25,11 @@ export interface MetaGraphServerOptions {
   /** Whether to deliver statuses at all. */
   autoStatuses?: boolean;
   templates?: { name: string; language: string; status: string; category: string; components: unknown[] }[];
+  /**
+   * Serves a small page at /cliente to play a customer (npm start demo): writes arrive as
+   * signed webhooks; the page lists what the business sent to that phone.
+   */
+  customerPage?: boolean;
 }
 
 interface Sent {
@@ -91,6 +96,32 @@ export async function startMetaGraphServer(options: MetaGraphServerOptions) {
     }
   }
 
+  /** The demo's customer: a page, a send call and the list of what the business sent to a phone. */
+  function customerPage(method: string, url: URL, body: Buffer, answer: (status: number, body: unknown, type?: string) => void): void {
+    if (method === 'GET' && url.pathname === '/cliente') return answer(200, Buffer.from(CUSTOMER_PAGE), 'text/html; charset=utf-8');
+    if (method === 'GET' && url.pathname === '/cliente/mensagens') {
+      const phone = url.searchParams.get('phone') ?? '';
+      return answer(200, { data: sent.filter((m) => m.to === phone).map((m) => ({ id: m.id, type: m.body.type, text: m.body.text?.body ?? m.body[m.body.type]?.caption ?? m.body[m.body.type]?.link ?? '' })) });
+    }
+    if (method === 'POST' && url.pathname === '/cliente/enviar') {
+      let input: { phone?: unknown; name?: unknown; text?: unknown };
+      try {
+        input = JSON.parse(body.toString('utf8'));
+      } catch {
+        return answer(400, { error: 'JSON inválido' });
+      }
+      const phone = String(input.phone ?? '').replace(/\D/g, '');
+      const text = String(input.text ?? '').slice(0, 4096);
+      if (!/^\d{8,15}$/.test(phone) || !text.trim()) return answer(400, { error: 'Informe telefone (só dígitos) e texto' });
+      const name = String(input.name ?? '').slice(0, 100) || phone;
+      const id = `wamid.${randomBytes(12).toString('base64url')}`;
+      const payload = envelope({ contacts: [{ profile: { name }, wa_id: phone }], messages: [{ from: phone, id, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: text } }] });
+      void postWebhook(payload).then(() => undefined);
+      return answer(202, { id });
+    }
+    answer(404, { error: 'not found' });
+  }
+
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -100,6 +131,7 @@ export async function startMetaGraphServer(options: MetaGraphServerOptions) {
         res.writeHead(status, { 'content-type': type });
         res.end(type === 'application/json' ? JSON.stringify(body) : (body as Buffer));
       };
+      if (options.customerPage && url.pathname.startsWith('/cliente')) return customerPage(req.method ?? 'GET', url, Buffer.concat(chunks), answer);
       if (url.pathname.startsWith('/media-files/')) {
         const item = media.get(url.pathname.split('/').pop()!);
         if (req.headers.authorization !== `Bearer ${options.accessToken}`) return answer(401, graphError(190, 'Invalid OAuth access token').body);
@@ -199,3 +231,32 @@ function defaultTemplates() {
   for (let i = 1; i <= 30; i++) list.push({ name: `aviso_${i}`, language: 'pt_BR', status: 'APPROVED', category: 'UTILITY', components: body(`Aviso ${i}: {{1}}`) });
   return list;
 }
+
+/** The demo customer page: plain DOM, everything typed is shown with textContent. */
+const CUSTOMER_PAGE = `<!doctype html>
+<html lang="pt-BR"><head><meta charset="utf-8"><title>Cliente WhatsApp (demonstração)</title>
+<style>body{font-family:sans-serif;max-width:480px;margin:2rem auto}#log{border:1px solid #ccc;min-height:200px;padding:.5rem;background:#e5ddd5}
+.m{margin:.3rem 0;padding:.4rem .6rem;border-radius:6px;max-width:80%}.eu{background:#dcf8c6;margin-left:auto}.loja{background:#fff}input,button{font-size:1rem;margin:.2rem 0}</style></head>
+<body><h1>Cliente WhatsApp</h1><p>Simula um cliente escrevendo para o número da empresa de demonstração.</p>
+<label>Telefone <input id="phone" value="5511987650000"></label><br><label>Nome <input id="name" value="Cliente Demo"></label>
+<div id="log"></div><form id="f"><input id="text" placeholder="Mensagem" style="width:75%"><button>Enviar</button></form>
+<script>
+const $ = (id) => document.getElementById(id);
+const mine = [];
+function line(text, cls) { const d = document.createElement('div'); d.className = 'm ' + cls; d.textContent = text; $('log').appendChild(d); }
+async function refresh() {
+  const res = await fetch('/cliente/mensagens?phone=' + encodeURIComponent($('phone').value));
+  const { data } = await res.json();
+  $('log').textContent = '';
+  mine.forEach((t) => line(t, 'eu'));
+  data.forEach((m) => line(m.text || '[' + m.type + ']', 'loja'));
+}
+$('f').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const text = $('text').value.trim();
+  if (!text) return;
+  await fetch('/cliente/enviar', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone: $('phone').value, name: $('name').value, text }) });
+  mine.push(text); $('text').value = ''; refresh();
+});
+setInterval(refresh, 2000); refresh();
+</script></body></html>`;
