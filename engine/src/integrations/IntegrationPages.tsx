@@ -45,8 +45,10 @@ export function IntegrationListPage({ register }: { register: string }) {
   return <WithIntegration match={(v) => v.register === register}>{(integration) => <RegisterList view={integration.view} />}</WithIntegration>;
 }
 
+/** The collection of /integration/{collection}/... (from the path, so the pages work under any route table). */
 function useCollection(): string {
-  return useParams().collection ?? '';
+  const { pathname } = useLocation();
+  return decodeURIComponent(/^\/integration\/([^/]+)/.exec(pathname)?.[1] ?? '');
 }
 
 /** /integration/{collection}/create: the form generated from the integration's schema. */

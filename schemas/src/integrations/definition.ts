@@ -41,6 +41,7 @@ export const INTEGRATION_MESSAGES = {
   registerTaken: 'A rota /{register} já é usada por outra tela.',
   registerInUse: 'Já existe uma integração com a rota /{register}.',
   collectionInUse: 'Já existe uma integração com a coleção {collection}.',
+  collectionHasRecords: 'A coleção não pode ser alterada: a integração já tem registros.',
   notFound: 'Integração não encontrada.',
   idFieldMissing: 'Informe o campo {field} (identificador da integração).',
   defaultNoItems: 'Nenhum registro encontrado',

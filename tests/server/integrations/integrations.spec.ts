@@ -152,6 +152,16 @@ describe('records of an integration (/api/integration/{collection})', () => {
     expect(bulk.body.data).toEqual(['000201', '000202']);
   });
 
+  it('keeps the collection of an integration that has records', async () => {
+    const list = await t.api(`/api/integrations?${new URLSearchParams({ filter: JSON.stringify({ collection: 'clientes' }) })}`, { token: admin });
+    const clientes = list.body[0];
+    const renamed = await t.api(`/api/integrations/${clientes.id}`, { method: 'PATCH', token: admin, body: { collection: 'clientes2' } });
+    expect(renamed.status).toBe(400);
+    expect(renamed.body.fields).toEqual([{ field: 'collection', message: 'A coleção não pode ser alterada: a integração já tem registros.' }]);
+    const retitled = await t.api(`/api/integrations/${clientes.id}`, { method: 'PATCH', token: admin, body: { listTitle: 'Clientes do ERP' } });
+    expect(retitled.status).toBe(200);
+  });
+
   it("never reaches another tenant's records: same collection, same ids → 404 and an empty list", async () => {
     const outraHost = t.hosts.outra;
     // Outra has no such integration at all.

@@ -21,7 +21,7 @@ const SCHEMA_FIELDS = ['vjsfSchemaMaster', 'vjsfSchemaItens', 'vjsfSchemaParams'
  */
 export function integrationDefinitionHooks(deps: { repo: RegisterRepository }): RegisterHooks {
   return {
-    async beforeWrite(ctx, next) {
+    async beforeWrite(ctx, next, previous) {
       const errors: { field: string; message: string }[] = [];
       for (const field of SCHEMA_FIELDS) {
         const value = next[field];
@@ -54,6 +54,12 @@ export function integrationDefinitionHooks(deps: { repo: RegisterRepository }): 
         if (other.id === next.id) continue;
         if (other.register === register && !errors.some((e) => e.field === 'register')) errors.push({ field: 'register', message: format(INTEGRATION_MESSAGES.registerInUse, { register }) });
         if (other.collection === collection) errors.push({ field: 'collection', message: format(INTEGRATION_MESSAGES.collectionInUse, { collection }) });
+      }
+      // Records live under the collection: renaming it would orphan them.
+      if (previous && previous.collection && previous.collection !== collection) {
+        const table = { table: 'integration_records', collection: String(previous.collection), columns: {}, fields: {} };
+        const some = await deps.repo.list(ctx.tenant.id, table, { filter: null, orderBy: [], offset: 0, limit: 1 }, { trx: ctx.trx });
+        if (some.records.length > 0) errors.push({ field: 'collection', message: INTEGRATION_MESSAGES.collectionHasRecords });
       }
       if (errors.length) throw validationError(errors);
     },

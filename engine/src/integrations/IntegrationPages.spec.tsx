@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { composeStories } from '@storybook/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { messages } from '@atendimento/schemas';
+import { recordedCalls } from '../stories/fakeApi';
+import * as stories from './IntegrationPages.stories';
+
+const { List, Create, Edit, NotAllowed } = composeStories(stories);
+
+describe('IntegrationPages', () => {
+  it('lists the records of the integration from /api/integration/{collection}', async () => {
+    render(<List />);
+    await screen.findByText('Padaria Pão de Mel', {}, { timeout: 5000 });
+    expect(screen.getByText('Mercado Boa Vista')).toBeTruthy();
+    for (const header of ['Número', 'Cliente', 'Quantidade']) expect(screen.getByRole('columnheader', { name: new RegExp(header) })).toBeTruthy();
+    expect(recordedCalls().some((call) => call.method === 'GET' && call.path.startsWith('/api/integration/pedidos?'))).toBe(true);
+  });
+
+  it('generates the form in field order, shows the pt-BR error, then posts the record', async () => {
+    const user = userEvent.setup();
+    render(<Create />);
+    const numero = await screen.findByRole('textbox', { name: /^Número/ }, { timeout: 5000 });
+    const labels = screen.getAllByRole('textbox').map((box) => box.getAttribute('id'));
+    expect(labels.indexOf(numero.getAttribute('id'))).toBe(0);
+    await user.type(numero, '2001');
+    await user.click(screen.getByRole('button', { name: messages.registers.save }));
+    expect(await screen.findByText('Informe o cliente')).toBeTruthy();
+    expect(recordedCalls().some((call) => call.method === 'POST')).toBe(false);
+    await user.type(screen.getByRole('textbox', { name: /^Cliente/ }), 'Açougue Central');
+    await user.click(screen.getByRole('button', { name: messages.registers.save }));
+    expect(await screen.findByText(messages.table.saved)).toBeTruthy();
+    const post = recordedCalls().find((call) => call.method === 'POST')!;
+    expect(post.path).toBe('/api/integration/pedidos');
+    expect(post.body).toMatchObject({ numero: '2001', cliente: 'Açougue Central' });
+  });
+
+  it('loads a record into the generated form', async () => {
+    render(<Edit />);
+    await waitFor(() => expect((screen.getByRole('textbox', { name: /^Cliente/ }) as HTMLInputElement).value).toBe('Mercado Boa Vista'), { timeout: 5000 });
+  });
+
+  it('tells a user the server gives no such integration that the screen is not theirs', async () => {
+    render(<NotAllowed />);
+    expect(await screen.findByText(messages.auth.forbidden, {}, { timeout: 5000 })).toBeTruthy();
+  });
+});

@@ -1,0 +1,57 @@
+import type { Meta, StoryObj } from '@storybook/react';
+import { withShell } from '../stories/StoryShell';
+import { storyUser } from '../stories/fixtures';
+import { fakeIntegrationApi, IntegrationAdmin, storyIntegration } from './stories/IntegrationAdmin';
+
+/** An integration an admin defined: orders with a customer, a quantity and a note. */
+const pedidos = storyIntegration({
+  id: 'i1',
+  name: 'Pedidos Express',
+  register: 'pedidos',
+  collection: 'pedidos',
+  idField: 'numero',
+  active: true,
+  menu: true,
+  vjsfSchemaMaster: {
+    type: 'object',
+    required: ['numero', 'cliente'],
+    properties: {
+      cliente: { type: 'string', title: 'Cliente', order: 1, errorMessage: { required: 'Informe o cliente', default: 'Informe o cliente' } },
+      numero: { type: 'string', title: 'Número', order: 0 },
+      quantidade: { type: 'integer', title: 'Quantidade', minimum: 1, errorMessage: 'Informe uma quantidade maior que zero' },
+    },
+  },
+});
+
+const rows = [
+  { id: '1001', numero: '1001', cliente: 'Padaria Pão de Mel', quantidade: 12, lifeControl: { createdAt: '2026-11-20T10:00:00.000Z', deletedAt: null } },
+  { id: '1002', numero: '1002', cliente: 'Mercado Boa Vista', quantidade: 3, lifeControl: { createdAt: '2026-11-21T10:00:00.000Z', deletedAt: null } },
+];
+
+/** The server's check that the stories show (the browser test runs the real one). */
+const validate = (body: Record<string, unknown>) => (body.cliente ? [] : [{ field: 'cliente', message: 'Informe o cliente' }]);
+
+// An agent of the integration's department: no live subscription (that needs the integrations screen).
+const shell = (path: string, views = [pedidos]) => ({ shell: { path, pattern: '/*', user: storyUser(), api: fakeIntegrationApi(views, rows, validate) } });
+
+const meta = {
+  title: 'Integrações/Telas geradas',
+  component: IntegrationAdmin,
+  decorators: [withShell],
+  args: { path: '/integration/pedidos', views: [pedidos] },
+  parameters: shell('/integration/pedidos'),
+} satisfies Meta<typeof IntegrationAdmin>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** /{register} (here at the records' own path): the generic table over the integration's records. */
+export const List: Story = {};
+
+/** /integration/{collection}/create: the form generated from the schema, fields in `order`. */
+export const Create: Story = { args: { path: '/integration/pedidos/create' }, parameters: shell('/integration/pedidos/create') };
+
+/** /integration/{collection}/:id: a record in the generated form. */
+export const Edit: Story = { args: { path: '/integration/pedidos/1002' }, parameters: shell('/integration/pedidos/1002') };
+
+/** The server gives this user no such integration (another department, adminOnly...). */
+export const NotAllowed: Story = { args: { path: '/integration/pedidos/create', views: [pedidos] }, parameters: shell('/integration/pedidos/create', []) };
