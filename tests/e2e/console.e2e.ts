@@ -228,6 +228,8 @@ describe('the agent console with a web-chat visitor', () => {
     await pane.getByText('Chat encerrado').waitFor();
     await expect(pane.getByRole('textbox', { name: 'Digite uma mensagem' }).count()).resolves.toBe(0);
 
+    // The contact drawer's history now lists the closed chat.
+    await agent.page.getByRole('list', { name: 'Histórico de chats' }).getByRole('button').first().waitFor();
     // The visitor is told; the room shows in 'Histórico' with the closure stored.
     await widget.waitForSelector('#closed:not([hidden])');
     await showTab(agent.page, TAB.history);

@@ -45,6 +45,10 @@ describe('ChatListPanel (seed 001 §2 "Chat list panel")', () => {
     act(() => live.push('rooms', { removed: ['room-1'] }));
     await waitFor(() => expect(meus().querySelector('[data-badge="total"]')!.textContent).toBe('2'));
     expect(meus().querySelector('.MuiBadge-badge')!.classList.contains('MuiBadge-invisible')).toBe(true);
+    // Leaving the tab keeps what the live list knew (until the next poll answers).
+    fireEvent.click(screen.getByRole('tab', { name: 'Histórico' }));
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Histórico' }).getAttribute('aria-selected')).toBe('true'));
+    expect(meus().querySelector('[data-badge="total"]')!.textContent).toBe('2');
   });
 
   it("a chat added live appears in 'Fila' without reload", async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Box, Chip, CircularProgress, IconButton, Paper, Tooltip, Typography } from '@mui/material';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
@@ -40,14 +40,21 @@ export function ChatListPanel({ onOpenRoom }: { onOpenRoom: (room: Room, options
   // Badges: the server's counters (polled every 5 s); the open tab's own badges from its live
   // list when that list is the whole tab (so a chat taken or closed leaves the badge at once),
   // or while the counters have not arrived.
+  const unreadInList = useMemo(() => list.ids.filter((id) => records[id]?.lastMessage?.unread).length, [list.ids, records]);
   const counts = useMemo(() => {
     const out: Partial<Record<string, { total: number; unread: number }>> = { ...ui.counters };
     if (tab === 'contacts') return out;
-    const unread = list.ids.filter((id) => records[id]?.lastMessage?.unread).length;
     if (complete && unreadOnly) out[tab] = { total: Math.max(out[tab]?.total ?? 0, list.ids.length), unread: list.ids.length };
-    else if (complete || !out[tab]) out[tab] = { total: list.ids.length, unread };
+    else if (complete || !out[tab]) out[tab] = { total: list.ids.length, unread: unreadInList };
     return out;
-  }, [ui.counters, tab, list.ids, records, complete, unreadOnly]);
+  }, [ui.counters, tab, list.ids.length, unreadInList, complete, unreadOnly]);
+  // ...and kept in the counters, so the badge stays right after leaving the tab until the next poll.
+  useEffect(() => {
+    if (tab === 'contacts' || !complete || unreadOnly) return;
+    const known = stores.ui.get().counters[tab];
+    if (known?.total === list.ids.length && known.unread === unreadInList) return;
+    uiActions.patch(stores.ui, { counters: { ...stores.ui.get().counters, [tab]: { total: list.ids.length, unread: unreadInList } } });
+  }, [stores, tab, complete, unreadOnly, list.ids.length, unreadInList]);
 
   const open = useCallback((room: Room, options?: { beside: boolean }) => (options ? onOpenRoom(room, options) : onOpenRoom(room)), [onOpenRoom]);
   const toggle = useCallback((room: Room) => uiActions.toggleSelected(stores.ui, room.id), [stores]);

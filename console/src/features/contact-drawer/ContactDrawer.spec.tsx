@@ -1,8 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { composeStories, composeStory } from '@storybook/react';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import * as stories from './ContactDrawer.stories';
 import { drawerApi } from './ContactDrawer.stories';
+import { createConsoleStores, roomActions } from '../../store/consoleStores';
+import { rooms } from '../../fixtures/chatFixtures';
 
 const s = composeStories(stories);
 
@@ -40,5 +42,18 @@ describe('ContactDrawer (seed 001 §2 "Right contact drawer")', () => {
     expect(screen.queryByRole('button', { name: 'Ver mais' })).toBeNull();
     fireEvent.click(within(list).getAllByRole('button')[0]!);
     expect(onOpenRoom).toHaveBeenCalledWith(expect.objectContaining({ id: 'room-200' }));
+  });
+
+  it('asks the history again when the open chat closes (it joins the history)', async () => {
+    const api = drawerApi();
+    const stores = createConsoleStores({ rooms });
+    const Story = composeStory(stories.Contact, { ...stories.default, parameters: { api, stores } } as Parameters<typeof composeStory>[1]);
+    render(<Story />);
+    const historyCalls = () => api.calls.filter((c) => c.path.startsWith('/api/rooms?')).length;
+    await waitFor(() => expect(historyCalls()).toBe(1));
+    act(() => roomActions.upsert(stores.rooms, [{ ...rooms[0]!, active: false }]));
+    await waitFor(() => expect(historyCalls()).toBe(2));
+    const list = screen.getByRole('list', { name: 'Histórico de chats' });
+    await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(5));
   });
 });

@@ -34,7 +34,7 @@ const meta: Meta<typeof ContactDrawer> = {
   component: ContactDrawer,
   args: { roomId: 'room-1' },
   decorators: [(Story, ctx) => (
-    <StoryConsole api={ctx.parameters.api ?? drawerApi()} stores={createConsoleStores({ rooms })}>
+    <StoryConsole api={ctx.parameters.api ?? drawerApi()} stores={ctx.parameters.stores ?? createConsoleStores({ rooms })}>
       <div style={{ height: 640, display: 'flex' }}><Story /></div>
     </StoryConsole>
   )],

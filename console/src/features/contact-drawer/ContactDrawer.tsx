@@ -12,8 +12,11 @@ import { ContactAvatar } from '../../ui/ContactAvatar';
 import { formatDateTime, formatPhone } from '../../ui/format';
 import { texts } from '../../ui/texts';
 
-/** The contact's closed chats, 5 at a time ('Ver mais' asks the next page). */
-function useContactHistory(contactId: string | null) {
+/**
+ * The contact's closed chats, 5 at a time ('Ver mais' asks the next page). Asked again when
+ * `reloadKey` changes (the open room closing joins the history).
+ */
+function useContactHistory(contactId: string | null, reloadKey: unknown) {
   const { api, stores } = useConsole();
   const [state, setState] = useState<{ ids: string[]; next: string | null; loading: boolean }>({ ids: [], next: null, loading: false });
   const load = useCallback(
@@ -36,7 +39,7 @@ function useContactHistory(contactId: string | null) {
   useEffect(() => {
     setState({ ids: [], next: null, loading: false });
     void load(null);
-  }, [load]);
+  }, [load, reloadKey]);
   return { ...state, more: () => void load(state.next) };
 }
 
@@ -52,7 +55,7 @@ export function ContactDrawer({ roomId, onOpenRoom, onEditContact }: { roomId: s
   const contactId = room?.author?.id ?? null;
   const contact = useStore(stores.contacts, (s) => (contactId ? s.records[contactId] : undefined));
   const records = useStore(stores.rooms, (s) => s.records);
-  const history = useContactHistory(contactId);
+  const history = useContactHistory(contactId, room?.active);
 
   // Agents without the contacts register get 403: the room's author fields are shown instead, and the contact is asked once.
   const asked = useRef(new Set<string>());
