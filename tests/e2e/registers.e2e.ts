@@ -311,6 +311,35 @@ describe('every register as admin', () => {
   });
 });
 
+describe('Negociações in the browser', () => {
+  it("shows a negotiation read-only with its photos carousel and the order and sheet links", async () => {
+    const { page } = admin;
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    const photos = [];
+    for (const description of ['Frente', 'Lateral']) photos.push({ src: (await t.server.services.blobs.put('acme', png, 'png')).url, description });
+    const token = await t.tokenFor('acme', 'acme-admin');
+    const created = await t.api('/api/negotiations', {
+      method: 'POST', token,
+      body: { displayName: 'Negociação Frota', photos, order: { link: 'https://erp.exemplo.com/pedidos/1' }, sheet: { link: 'https://erp.exemplo.com/fichas/1' } },
+    });
+    expect(created.status).toBe(201);
+    await goTo(page, '/negotiations');
+    await page.getByRole('row').filter({ hasText: 'Negociação Frota' }).getByRole('button', { name: 'Visualizar' }).click();
+    await waitForPath(page, `/negotiations/${created.body.id}/show`);
+    const carousel = page.getByRole('region', { name: 'Fotos' });
+    await carousel.getByRole('img', { name: 'Frente' }).waitFor();
+    // The stored image really loads (same-origin file route, CSP allows it).
+    await expect.poll(() => carousel.getByRole('img', { name: 'Frente' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+    await carousel.getByRole('button', { name: 'Próxima' }).click();
+    await carousel.getByRole('img', { name: 'Lateral' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Pedido' }).getAttribute('href')).toBe('https://erp.exemplo.com/pedidos/1');
+    expect(await page.getByRole('link', { name: 'Ficha da negociação' }).getAttribute('href')).toBe('https://erp.exemplo.com/fichas/1');
+    // Read-only: no Salvar.
+    expect(await page.getByRole('button', { name: 'Salvar' }).count()).toBe(0);
+    await screenshot(page, 'registers-negotiation-show');
+  });
+});
+
 describe('a non-admin agent', () => {
   it('typing a register URL lands on /', async () => {
     const { context, page } = await newPage(browser);

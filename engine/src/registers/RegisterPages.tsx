@@ -13,6 +13,7 @@ import { showToast } from '../ui/toast';
 import { loadRegisterViews, useRegisterView, type RegisterView } from './definitions';
 import { RegisterForm } from './form/RegisterForm';
 import { RegisterList } from './list/RegisterList';
+import { SHOW_OVERRIDES } from './show/NegotiationShow';
 import { useEffect, useState } from 'react';
 
 /** Waits for this user's view of the resource's register; a register the server does not offer shows why. */
@@ -119,6 +120,8 @@ function RecordForm({ view, mode }: { view: RegisterView; mode: 'edit' | 'show' 
   if (isPending) return <Typography sx={{ p: 3 }} color="text.secondary">{messages.table.loading}</Typography>;
   if (error || !record) return <Alert severity="error" sx={{ m: 2 }}>{(error as Error | null)?.message ?? messages.errors.notFound}</Alert>;
   const title = format(mode === 'edit' ? messages.registers.editItem : messages.registers.showItem, { item });
+  // The one hand-written addition the issue allows (negotiations' photos and links).
+  const Override = view.list.showOverride ? SHOW_OVERRIDES[view.list.showOverride] : undefined;
   const editButton =
     mode === 'show' && !view.readOnly && view.list.rowActions.includes('edit') ? (
       <Button startIcon={<Edit />} onClick={() => navigate(`/${view.list.name}/${encodeURIComponent(record.id)}`)}>
@@ -127,6 +130,7 @@ function RecordForm({ view, mode }: { view: RegisterView; mode: 'edit' | 'show' 
     ) : undefined;
   return (
     <FormPage title={title} action={editButton}>
+      {mode === 'show' && Override && <Override record={record} />}
       <RegisterForm
         key={`${record.id}:${mode}`}
         view={view}
