@@ -30,6 +30,12 @@ export interface MetaGraphServerOptions {
    * signed webhooks; the page lists what the business sent to that phone.
    */
   customerPage?: boolean;
+  /**
+   * Play 360dialog (waba-v2) instead: sends on POST /messages and media with this
+   * D360-API-KEY; webhooks carry `webhookHeaders` (360dialog does not sign them).
+   */
+  dialog360ApiKey?: string;
+  webhookHeaders?: Record<string, string>;
 }
 
 interface Sent {
@@ -69,7 +75,7 @@ export async function startMetaGraphServer(options: MetaGraphServerOptions) {
     if (!webhookUrl) return;
     const raw = Buffer.from(JSON.stringify(payload));
     try {
-      const res = await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': hubSignature(options.appSecret, raw) }, body: new Uint8Array(raw) });
+      const res = await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': hubSignature(options.appSecret, raw), ...options.webhookHeaders }, body: new Uint8Array(raw) });
       webhookResults.push({ status: res.status, body: await res.text() });
     } catch (error) {
       webhookResults.push({ status: 0, body: (error as Error).message });
@@ -122,6 +128,9 @@ export async function startMetaGraphServer(options: MetaGraphServerOptions) {
     answer(404, { error: 'not found' });
   }
 
+  const authorized = (req: http.IncomingMessage) =>
+    options.dialog360ApiKey ? req.headers['d360-api-key'] === options.dialog360ApiKey : req.headers.authorization === `Bearer ${options.accessToken}`;
+
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -134,12 +143,13 @@ export async function startMetaGraphServer(options: MetaGraphServerOptions) {
       if (options.customerPage && url.pathname.startsWith('/cliente')) return customerPage(req.method ?? 'GET', url, Buffer.concat(chunks), answer);
       if (url.pathname.startsWith('/media-files/')) {
         const item = media.get(url.pathname.split('/').pop()!);
-        if (req.headers.authorization !== `Bearer ${options.accessToken}`) return answer(401, graphError(190, 'Invalid OAuth access token').body);
+        if (!authorized(req)) return answer(401, graphError(190, 'Invalid OAuth access token').body);
         return item ? answer(200, item.bytes, item.mimeType) : answer(404, graphError(100, 'media not found').body);
       }
-      if (req.headers.authorization !== `Bearer ${options.accessToken}`) return answer(401, graphError(190, 'Invalid OAuth access token - Cannot parse access token').body);
-      const parts = url.pathname.split('/').filter(Boolean); // [version, node, edge?]
-      const [, node, edge] = parts;
+      if (!authorized(req)) return answer(401, graphError(190, 'Invalid OAuth access token - Cannot parse access token').body);
+      const parts = url.pathname.split('/').filter(Boolean); // Graph: [version, node, edge?]
+      // 360dialog has no version segment: /messages, /{media-id}.
+      const [node, edge] = options.dialog360ApiKey ? (parts[0] === 'messages' ? [options.phoneNumberId, 'messages'] : [parts[0], parts[1]]) : [parts[1], parts[2]];
       if (req.method === 'POST' && node === options.phoneNumberId && edge === 'messages') {
         const injected = failures.shift();
         if (injected) return answer(injected.status, injected.body);

@@ -19,6 +19,8 @@ export const ZAPI = { instanceId: 'INST1', instanceToken: 'TOKINST', clientToken
 
 export interface WhatsappTest extends TestServer {
   graph: MetaGraphServer;
+  /** The Graph-shaped server playing 360dialog (waba-v2: /messages, D360-API-KEY, secret-header webhooks). */
+  d360: MetaGraphServer;
   zapi: ZApiServer;
   tokens: { admin: string; agente: string; suporte: string };
   /** Adds a channel of acme with provider settings in data.provider. */
@@ -38,7 +40,11 @@ export interface WhatsappTest extends TestServer {
 export async function startWhatsappServer(options: { statusDelayMs?: number; autoStatuses?: boolean; clock?: Clock } = {}): Promise<WhatsappTest> {
   const graph = await startMetaGraphServer({ ...META, statusDelayMs: options.statusDelayMs ?? 5, autoStatuses: options.autoStatuses });
   const zapi = await startZApiServer({ ...ZAPI, statusDelayMs: options.statusDelayMs ?? 5, autoStatuses: options.autoStatuses });
-  const trusted = [graph.baseUrl, zapi.baseUrl].map((u) => new URL(u).host).join(',');
+  const d360 = await startMetaGraphServer({
+    appSecret: 'nao-usado', accessToken: 'nao-usado', phoneNumberId: 'PN360', dialog360ApiKey: D360.apiKey,
+    webhookHeaders: { [D360.webhookSecretHeader]: D360.webhookSecret }, statusDelayMs: options.statusDelayMs ?? 5, autoStatuses: options.autoStatuses,
+  });
+  const trusted = [graph.baseUrl, zapi.baseUrl, d360.baseUrl].map((u) => new URL(u).host).join(',');
   const t = await startTestServer({ env: { PROVIDER_TRUSTED_HOSTS: trusted }, ...(options.clock && { clock: options.clock }) });
   const port = new URL(t.baseUrl).port;
 
@@ -50,9 +56,10 @@ export async function startWhatsappServer(options: { statusDelayMs?: number; aut
     });
   }
   await addChannel('wa-meta', 'meta', { baseUrl: graph.baseUrl, apiVersion: 'v21.0', ...META });
-  await addChannel('wa-360', 'dialog360', { baseUrl: graph.baseUrl, ...D360 });
+  await addChannel('wa-360', 'dialog360', { baseUrl: d360.baseUrl, ...D360 });
   await addChannel('wa-zapi', 'zApi', { baseUrl: zapi.baseUrl, ...ZAPI }, 'suporte');
   graph.setWebhookUrl(`http://127.0.0.1:${port}/api/webhooks/whatsapp/wa-meta`);
+  d360.setWebhookUrl(`http://127.0.0.1:${port}/api/webhooks/whatsapp/wa-360`);
   zapi.setWebhookUrl(`http://127.0.0.1:${port}/api/webhooks/whatsapp/wa-zapi/${ZAPI.webhookSecret}`);
 
   const post: WhatsappTest['post'] = (pathname, raw, headers = {}, agent) =>
@@ -82,6 +89,7 @@ export async function startWhatsappServer(options: { statusDelayMs?: number; aut
   const close = t.close;
   return Object.assign(t, {
     graph,
+    d360,
     zapi,
     tokens,
     addChannel,
@@ -90,6 +98,7 @@ export async function startWhatsappServer(options: { statusDelayMs?: number; aut
     async close() {
       await close();
       await graph.close();
+      await d360.close();
       await zapi.close();
     },
   });

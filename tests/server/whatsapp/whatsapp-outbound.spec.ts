@@ -130,6 +130,22 @@ describe('outbound through the channel adapter (local Meta server)', () => {
     expect(ok.status, ok.text).toBe(201);
   });
 
+  it('360dialog: fetches media with D360-API-KEY, sends on /messages and takes ticks from secret-header webhooks', async () => {
+    const mediaId = t.d360.addMedia(PNG, 'image/png');
+    const id = await t.d360.customerSays({ phone: '5511900009999', name: 'Cliente 360' }, { type: 'image', image: { id: mediaId, mime_type: 'image/png' } });
+    const [row] = await messageRows(t, 'wa-360', id);
+    const inbound = await message(row!.id, row!.room_id);
+    expect(inbound.image?.imageUrl).toMatch(/^\/api\/files\/acme\//);
+    expect((await t.api(`/api/rooms/${row!.room_id}/push`, { method: 'PATCH', body: {}, token: t.tokens.agente })).status).toBe(200);
+    const sent = await t.api(`/api/rooms/${row!.room_id}/message`, { method: 'POST', body: { text: 'Recebi sua foto' }, token: t.tokens.agente });
+    expect(sent.status, sent.text).toBe(201);
+    const read = await waitFor(async () => {
+      const m = await message(sent.body.data.id, row!.room_id);
+      return m.status?.read ? m : null;
+    }, '360 read');
+    expect(t.d360.sent.find((s) => s.id === read.messageExtId)?.body).toMatchObject({ to: '5511900009999', type: 'text', text: { body: 'Recebi sua foto' } });
+  });
+
   it('Z-API has no window and sends with the Client-Token on the instance path', async () => {
     const raw = Buffer.from(JSON.stringify({ type: 'ReceivedCallback', messageId: 'ZOLD1', phone: '5511900006666', fromMe: false, momment: Date.now() - 48 * 3600_000, senderName: 'Cliente Z', text: { message: 'Oi' } }));
     expect((await t.post(`/api/webhooks/whatsapp/wa-zapi/${ZAPI.webhookSecret}`, raw)).status).toBe(200);
