@@ -10,7 +10,7 @@ import { showToast } from './ui/toast';
 import { authProvider } from './admin/authProvider';
 import { createDataProvider } from './admin/dataProvider';
 import { i18nProvider } from './admin/i18nProvider';
-import { integrationMenuRoutes, integrationRouteElements, useIntegrationViews } from './integrations';
+import { integrationMenuRoutes, integrationPageRoutes, integrationRouteElements, useIntegrationViews } from './integrations';
 import { NotificationBridge } from './admin/NotificationBridge';
 import { useSessionUser } from './api/useSessionUser';
 import { useAppConfig } from './boot/AppConfigContext';
@@ -110,7 +110,10 @@ export default function App({ resources = registerResources }: { resources?: Rea
   const dataProvider = useMemo(createDataProvider, []);
   const provided = useMemo(() => resourceNames(resources), [resources]);
   const tableRoutes = useMemo(() => routesFor(config), [config]);
-  const routes = useMemo(() => [...tableRoutes, ...integrationMenuRoutes(integrations ?? [], tableRoutes)], [tableRoutes, integrations]);
+  const routes = useMemo(
+    () => [...tableRoutes, ...integrationMenuRoutes(integrations ?? [], tableRoutes), ...integrationPageRoutes(integrations ?? [])],
+    [tableRoutes, integrations],
+  );
 
   // Integration routes are part of the route set (seed 000 §2 start-up step 4): wait for them.
   if (!integrations) return <LoadingScreen />;

@@ -24,10 +24,27 @@ export function integrationMenuRoutes(views: readonly IntegrationView[], taken: 
     }));
 }
 
+/**
+ * Routes not in the menu for the record pages (/integration/{collection}/create, /:id,
+ * /:id/show): they give the toolbar the integration's title; the guard lets any signed-in user in.
+ */
+export function integrationPageRoutes(views: readonly IntegrationView[]): AppRoute[] {
+  return views.flatMap((view) =>
+    ['create', ':id', ':id/show'].map((tail) => ({
+      path: `/integration/${view.collection}/${tail}`,
+      name: view.listTitle || view.name,
+      icon: view.listIcon || 'ListAlt',
+      access: 'user' as const,
+      kind: 'page' as const,
+      inMenu: false,
+    })),
+  );
+}
+
 /** The <Route>s of the integrations: each menu route's list, and the record pages under /integration/{collection}. */
 export function integrationRouteElements(menu: readonly AppRoute[]): ReactElement[] {
   return [
-    ...menu.map((route) => <Route key={route.path} path={route.path} element={<IntegrationListPage register={route.path.slice(1)} />} />),
+    ...menu.filter((route) => route.kind === 'register').map((route) => <Route key={route.path} path={route.path} element={<IntegrationListPage register={route.path.slice(1)} />} />),
     <Route key="integration:create" path="/integration/:collection/create" element={<IntegrationCreatePage />} />,
     <Route key="integration:show" path="/integration/:collection/:id/show" element={<IntegrationShowPage />} />,
     <Route key="integration:edit" path="/integration/:collection/:id" element={<IntegrationEditPage />} />,
