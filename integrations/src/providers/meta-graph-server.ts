@@ -52,6 +52,8 @@ export async function startMetaGraphServer(options: MetaGraphServerOptions) {
   const sent: Sent[] = [];
   const media = new Map<string, { bytes: Buffer; mimeType: string }>();
   const failures: { status: number; body: unknown }[] = [];
+  /** Pending holds: the next send is recorded (id assigned) but answered only on release. */
+  const holds: Promise<void>[] = [];
   const webhookResults: { status: number; body: string }[] = [];
   let webhookUrl = options.webhookUrl ?? null;
   const templates = options.templates ?? defaultTemplates();
@@ -164,8 +166,11 @@ export async function startMetaGraphServer(options: MetaGraphServerOptions) {
         if (body.status === 'read') return answer(200, { success: true });
         const message: Sent = { id: `wamid.${randomBytes(12).toString('base64url')}`, to: body.to, body };
         sent.push(message);
-        answer(200, { messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: body.to.replace(/^\+/, '') }], messages: [{ id: message.id }] });
-        void deliverStatuses(message);
+        const hold = holds.shift();
+        void (hold ?? Promise.resolve()).then(() => {
+          answer(200, { messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: body.to.replace(/^\+/, '') }], messages: [{ id: message.id }] });
+          void deliverStatuses(message);
+        });
         return;
       }
       if (req.method === 'GET' && node && media.has(node) && !edge) {
@@ -199,6 +204,12 @@ export async function startMetaGraphServer(options: MetaGraphServerOptions) {
     /** Makes the next send fail with a Graph error (131047 window, 130429 throttling, 132001 template...). */
     failNext(code: number, message = 'Injected error', status = 400) {
       failures.push(graphError(code, message, status));
+    },
+    /** Holds the answer to the next send until `release()` (a receipt can then overtake the send answer). */
+    holdNextSend(): () => void {
+      let release!: () => void;
+      holds.push(new Promise<void>((resolve) => (release = resolve)));
+      return () => release();
     },
     /** Stores media the product can fetch by id; answers the id. */
     addMedia(bytes: Buffer, mimeType: string): string {

@@ -130,6 +130,24 @@ describe('outbound through the channel adapter (local Meta server)', () => {
     expect(ok.status, ok.text).toBe(201);
   });
 
+  it('a receipt that overtakes the send answer is refused (503) and applies on the provider retry', async () => {
+    const roomId = await customerRoom('5511900001212');
+    const before = t.graph.sent.length;
+    const release = t.graph.holdNextSend();
+    const sent = await t.api(`/api/rooms/${roomId}/message`, { method: 'POST', body: { text: 'Mensagem lenta' }, token: t.tokens.agente });
+    expect(sent.status).toBe(201);
+    const out = await waitFor(() => t.graph.sent[before], 'send reached the provider');
+    // The provider already knows the id; we do not yet.
+    const early = Buffer.from(JSON.stringify({ object: 'whatsapp_business_account', entry: [{ id: 'WABA1', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { phone_number_id: META.phoneNumberId }, statuses: [{ id: out.id, status: 'delivered', timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '5511900001212' }] } }] }] }));
+    const refused = await t.postMeta('wa-meta', early);
+    expect(refused.status).toBe(503);
+    release();
+    await waitFor(async () => (await message(sent.body.data.id, roomId)).messageExtId === out.id, 'id stored');
+    const retried = await t.postMeta('wa-meta', early);
+    expect(retried.status).toBe(200);
+    await waitFor(async () => (await message(sent.body.data.id, roomId)).status?.delivered, 'delivered applied');
+  });
+
   it('360dialog: fetches media with D360-API-KEY, sends on /messages and takes ticks from secret-header webhooks', async () => {
     const mediaId = t.d360.addMedia(PNG, 'image/png');
     const id = await t.d360.customerSays({ phone: '5511900009999', name: 'Cliente 360' }, { type: 'image', image: { id: mediaId, mime_type: 'image/png' } });

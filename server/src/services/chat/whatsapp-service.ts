@@ -27,6 +27,7 @@ export const WHATSAPP_TEXTS = {
   ingestFailed: 'Falha temporária ao registrar a mensagem. Tente novamente.',
   nothingToReload: 'Esta mensagem não tem mídia para recarregar.',
   mediaFetchFailed: 'Falha ao baixar a mídia do provedor. Tente novamente.',
+  statusRetry: 'Status recebido antes da confirmação do envio; reenvie em instantes.',
   windowClosed: 'Fora da janela de 24 horas: o contato não responde há mais de 24 horas. Envie um template para retomar a conversa.',
 } as const;
 
@@ -36,6 +37,15 @@ const KIND_OF: Partial<Record<Channel['type'], ChannelKind>> = { meta: 'meta', d
 /** Types under the Cloud API customer-service window (seed 001 §4 "Composer restriction"). */
 const WINDOW_TYPES = new Set<string>(['wa', 'whatsapp', 'meta', 'dialog360']);
 const WINDOW_MS = 24 * 60 * 60 * 1000;
+/** How long a send without the provider's answer counts as in flight (receipts wait for it). */
+const IN_FLIGHT_MS = 2 * 60 * 1000;
+
+/** A receipt arrived before the answer of the send it belongs to. */
+class StatusBeforeSendAnswer extends Error {
+  constructor(readonly externalId: string) {
+    super(`status for ${externalId} before the send answer`);
+  }
+}
 
 export interface ProviderChannel {
   channel: Channel;
@@ -179,12 +189,32 @@ export function createWhatsappWebhooks(deps: ChatDeps, ingest: IngestService, st
     }
   }
 
-  /** All statuses of one webhook in one transaction, each a monotonic max (read never goes back). */
+  /**
+   * True while one of our sends on the channel may still be waiting for the provider's answer
+   * (no external id, no status yet, recent): a receipt for an unknown id may be for it.
+   */
+  async function sendInFlight(trx: Knex.Transaction, tenantId: string, channelId: string): Promise<boolean> {
+    const since = new Date(deps.clock.now().getTime() - IN_FLIGHT_MS).toISOString();
+    const row = await trx('messages')
+      .where({ tenant_id: tenantId, channel_id: channelId })
+      .whereNull('external_id').whereNull('status')
+      .andWhere('author_type', 'agent').andWhere('annotation', false).andWhere('created_at', '>=', since)
+      .first('id');
+    return Boolean(row);
+  }
+
+  /**
+   * All statuses of one webhook in one transaction, each a monotonic max (read never goes
+   * back). A receipt for an unknown id while one of our sends is in flight may have overtaken
+   * the send's answer: the whole webhook is refused (503) so the provider delivers it again
+   * once the id is stored. Otherwise unknown ids (sent from the phone app) are ignored.
+   */
   async function applyStatuses(tenantId: string, channelId: string, statuses: StatusUpdate[]): Promise<void> {
     if (statuses.length === 0) return;
     await feed.transaction(tenantId, async (trx, record) => {
       for (const update of statuses) {
         const message = await messages.findByExternalId(trx, tenantId, channelId, update.externalId);
+        if (!message && (await sendInFlight(trx, tenantId, channelId))) throw new StatusBeforeSendAnswer(update.externalId);
         if (!message) continue; // a message sent from elsewhere (the phone app): nothing to update
         const errors = update.errors?.map((e) => ({ title: e.title, code: e.code, ...(e.titleptBR && { titleptBR: e.titleptBR }) }));
         await statusIn(trx, record, tenantId, message, update.status, errors);
@@ -228,6 +258,10 @@ export function createWhatsappWebhooks(deps: ChatDeps, ingest: IngestService, st
         for (const event of parsed.templateEvents) logger.info({ tenantId, channelId, event }, 'whatsapp.template_event');
         return { status: 200, body: { data: { messages: results.length, created: results.filter((r) => r.created).length, statuses: parsed.statuses.length } } };
       } catch (error) {
+        if (error instanceof StatusBeforeSendAnswer) {
+          logger.info({ tenantId, channelId, externalId: error.externalId }, 'whatsapp.status_before_send_answer');
+          return { status: 503, body: { error: 'status_retry', errorMessage: WHATSAPP_TEXTS.statusRetry }, headers: { 'Retry-After': '1' } };
+        }
         logger.error({ err: error, tenantId, channelId }, 'whatsapp.ingest_failed');
         return { status: 503, body: { error: 'ingest_failed', errorMessage: WHATSAPP_TEXTS.ingestFailed }, headers: { 'Retry-After': '5' } };
       }
