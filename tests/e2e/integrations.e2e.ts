@@ -9,7 +9,7 @@ import { newPage, signIn, waitForPath } from './shell-helpers';
  * Issue 7 "Done when": an admin defines a brand-new integration with a JSON Schema in the
  * browser, sees it appear in the menu, adds a record through the generated form (a pt-BR
  * validation error first, then success), edits the schema to add a field and sees the field
- * appear without a reload — in this tab and in another one left open on the form.
+ * appear without a reload — in this tab and in an agent's tab left open on the form.
  */
 let t: TestServer;
 let browser: Browser;
@@ -22,7 +22,8 @@ beforeAll(async () => {
   admin = await newPage(browser);
   second = await newPage(browser);
   await signIn(admin.page, t.baseUrl, 'admin@acme.test');
-  await signIn(second.page, t.baseUrl, 'admin@acme.test');
+  // An agent: the integrations screen is not theirs, but the integration (no departments) is.
+  await signIn(second.page, t.baseUrl, 'agente@acme.test');
 });
 afterAll(async () => {
   await browser?.close();
@@ -91,7 +92,7 @@ describe('an integration defined live in the browser', () => {
     await waitForPath(page, '/integrations');
     await page.getByRole('row').filter({ hasText: 'Pedidos Express' }).waitFor();
 
-    // The menu gains the entry at once, in this tab and in the other one.
+    // The menu gains the entry at once, in this tab and in the agent's.
     const nav = page.getByRole('navigation', { name: 'Menu' });
     await nav.getByRole('button', { name: 'Pedidos Express' }).waitFor();
     await second.page.getByRole('navigation', { name: 'Menu' }).getByRole('button', { name: 'Pedidos Express' }).waitFor();
@@ -126,7 +127,7 @@ describe('an integration defined live in the browser', () => {
     expect(stored).toHaveLength(1);
     await screenshot(page, 'integrations-records-list');
 
-    // The other tab opens the same form and stays there while the schema changes.
+    // The agent opens the same form and stays there while the schema changes.
     await goTo(second.page, '/integration/pedidos/create');
     await box(second.page, 'Cliente').waitFor();
     expect(await box(second.page, 'Observação').count()).toBe(0);
@@ -140,7 +141,7 @@ describe('an integration defined live in the browser', () => {
     await toast(page, 'Registro Salvo!');
     await waitForPath(page, '/integrations');
 
-    // The open form in the other tab shows the new field by itself.
+    // The agent's open form shows the new field by itself.
     await box(second.page, 'Observação').waitFor();
     await screenshot(second.page, 'integrations-form-live-field');
     // And here: the list and the form of the integration follow the new schema.

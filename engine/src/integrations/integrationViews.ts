@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { createRealtimeClient, hasPermission, type WebSocketConstructor } from '@atendimento/schemas';
+import { createRealtimeClient, type WebSocketConstructor } from '@atendimento/schemas';
 import { api } from '../api/api';
 import { session } from '../api/session';
 import type { RegisterView } from '../registers/definitions';
@@ -61,21 +61,20 @@ export function refreshIntegrations(): Promise<IntegrationView[]> {
 }
 
 /**
- * Follows the `integrations` register live (the realtime hub): any change to a definition
- * refetches the views, so the menu, the list and an open form change without a reload. Only
- * users who may open the integrations register can subscribe; for others the views are read
- * at start-up.
+ * Follows the definitions live (the hub's `integration_views`: ids and timestamps only): any
+ * change refetches this user's views, so the menu, the list and an open form change without a
+ * reload — for every signed-in user, since the server filters what the refetch returns.
  */
 function startLive(): void {
   const user = session.user;
-  if (stopLive || !user || !hasPermission(user, 'integrations') || typeof WebSocket === 'undefined' || typeof location === 'undefined') return;
+  if (stopLive || !user || typeof WebSocket === 'undefined' || typeof location === 'undefined') return;
   const client = createRealtimeClient({
     url: `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws`,
     WebSocket: globalThis.WebSocket as unknown as WebSocketConstructor,
     getToken: () => session.token,
   });
   client.connect();
-  const live = client.subscribe('integrations', { orderBy: [{ field: 'order', direction: 'asc' }], limit: 500 });
+  const live = client.subscribe('integration_views', { limit: 500 });
   let first = true;
   live.onUpdate((update) => {
     if (update.kind === 'error') return;

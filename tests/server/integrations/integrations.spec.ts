@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
+import { connectClient, waitFor } from '../realtime/realtime-helpers';
 
 /**
  * Integrations defined live by admins (issue 7, seed 000 §3 "Integration definition", §6, §7):
@@ -233,5 +234,24 @@ describe('who sees an integration (seed 000 §6)', () => {
     expect((await t.api('/api/integration/inativa', { token: agent })).status).toBe(404);
     expect((await t.api('/api/integration/aberta', { token: support })).status).toBe(200);
     expect((await t.api('/api/integration/nao-existe', { token: admin })).status).toBe(404);
+  });
+});
+
+describe('live definitions for every user (integration_views)', () => {
+  it('tells an agent that a definition changed, without its name, schema or rules', async () => {
+    const client = connectClient(t.baseUrl, t.hosts.acme, () => agent);
+    try {
+      const live = client.subscribe('integration_views', { limit: 500 });
+      await waitFor(() => live.state === 'live', 'the snapshot');
+      const created = await define(admin, { name: 'Ao vivo', register: 'ao-vivo', collection: 'aovivo', order: 7 });
+      expect(created.status).toBe(201);
+      const seen = await waitFor(() => live.records.find((r) => r.id === created.body.id), 'the new definition');
+      expect(Object.keys(seen).sort()).toEqual(['id', 'lifeControl', 'order']);
+      expect(seen.order).toBe(7);
+      expect((await t.api(`/api/integrations/${created.body.id}`, { method: 'DELETE', token: admin })).status).toBe(200);
+      await waitFor(() => !live.records.some((r) => r.id === created.body.id), 'the deletion');
+    } finally {
+      client.close();
+    }
   });
 });

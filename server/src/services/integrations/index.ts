@@ -10,6 +10,7 @@ import { createOutboundHttp } from '../http/outbound-http';
 import type { ChangeFeed } from '../changes/change-feed';
 import type { Registers } from '../registers';
 import { createIntegrationService } from './integration-service';
+import { integrationViewsLiveCollection } from './integration-live-collection';
 
 /**
  * The integrations domain (docs/integrations.md), wired with its dependencies: definitions
@@ -18,8 +19,9 @@ import { createIntegrationService } from './integration-service';
  * records API — and the ERP proxy their forms and lookups call.
  */
 export function createIntegrations(deps: { db: Db; changes: ChangeFeed; clock: Clock; logger: Logger; registers: Registers }) {
+  const definitionsTable = deps.registers.registers.table('integrations');
   const service = createIntegrationService({
-    definitionsTable: deps.registers.registers.table('integrations'),
+    definitionsTable,
     repo: deps.registers.repo,
     records: createIntegrationRecordRepository(deps.db),
     changes: deps.changes,
@@ -31,6 +33,8 @@ export function createIntegrations(deps: { db: Db; changes: ChangeFeed; clock: C
   return {
     service,
     erp,
+    /** LiveCollections to register with the realtime hub. */
+    liveCollections: [integrationViewsLiveCollection({ repo: deps.registers.repo, table: definitionsTable })],
     routes(api: ApiRegistry): void {
       registerIntegrationRoutes(api, service);
       registerErpProxyRoutes(api, erp);

@@ -5,6 +5,7 @@ import type { RegisterRepository } from '../../db/repositories/register-reposito
 import type { RegisterHooks } from '../registers/register-hooks';
 import { registerTable } from '../registers/register-tables';
 import { schemaProblem } from './integration-schema';
+import { INTEGRATION_VIEWS_LIVE } from './integration-live-collection';
 
 /** First path segments the app's own screens use: an integration may not take them. */
 const TAKEN = new Set(APP_ROUTES.map((route) => route.path.replace(/^\/+/, '').split('/')[0]!.toLowerCase()).filter(Boolean));
@@ -62,6 +63,13 @@ export function integrationDefinitionHooks(deps: { repo: RegisterRepository }): 
         if (some.records.length > 0) errors.push({ field: 'collection', message: INTEGRATION_MESSAGES.collectionHasRecords });
       }
       if (errors.length) throw validationError(errors);
+    },
+    // Every user's menu follows the definitions (integration-live-collection.ts).
+    async afterWrite(ctx, next) {
+      ctx.record({ collection: INTEGRATION_VIEWS_LIVE, id: next.id, op: 'upsert' });
+    },
+    async afterDelete(ctx, deleted) {
+      for (const record of deleted) ctx.record({ collection: INTEGRATION_VIEWS_LIVE, id: record.id, op: 'delete' });
     },
   };
 }
