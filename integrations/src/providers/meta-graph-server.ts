@@ -54,6 +54,8 @@ export async function startMetaGraphServer(options: MetaGraphServerOptions) {
   const failures: { status: number; body: unknown }[] = [];
   /** Pending holds: the next send is recorded (id assigned) but answered only on release. */
   const holds: Promise<void>[] = [];
+  /** Message ids the business marked read (POST status: read). */
+  const reads: string[] = [];
   const webhookResults: { status: number; body: string }[] = [];
   let webhookUrl = options.webhookUrl ?? null;
   const templates = options.templates ?? defaultTemplates();
@@ -163,7 +165,10 @@ export async function startMetaGraphServer(options: MetaGraphServerOptions) {
         }
         const problem = validate(body);
         if (problem) return answer(400, graphError(100, `(#100) Invalid parameter: ${problem}`).body);
-        if (body.status === 'read') return answer(200, { success: true });
+        if (body.status === 'read') {
+          reads.push(String(body.message_id));
+          return answer(200, { success: true });
+        }
         const message: Sent = { id: `wamid.${randomBytes(12).toString('base64url')}`, to: body.to, body };
         sent.push(message);
         const hold = holds.shift();
@@ -197,6 +202,7 @@ export async function startMetaGraphServer(options: MetaGraphServerOptions) {
   return {
     baseUrl,
     sent,
+    reads,
     webhookResults,
     setWebhookUrl(url: string) {
       webhookUrl = url;

@@ -148,6 +148,14 @@ describe('outbound through the channel adapter (local Meta server)', () => {
     await waitFor(async () => (await message(sent.body.data.id, roomId)).status?.delivered, 'delivered applied');
   });
 
+  it('reading the room sends the provider read receipt for the newest customer message', async () => {
+    const roomId = await customerRoom('5511900001313');
+    const [row] = (await messageRows(t, 'wa-meta')).filter((r) => r.room_id === roomId);
+    const read = await t.api(`/api/rooms/${roomId}`, { method: 'PATCH', body: { lastMessage: { unread: false } }, token: t.tokens.agente });
+    expect(read.status, read.text).toBe(200);
+    await waitFor(() => t.graph.reads.includes(row!.external_id as string), 'read receipt at the provider');
+  });
+
   it('360dialog: fetches media with D360-API-KEY, sends on /messages and takes ticks from secret-header webhooks', async () => {
     const mediaId = t.d360.addMedia(PNG, 'image/png');
     const id = await t.d360.customerSays({ phone: '5511900009999', name: 'Cliente 360' }, { type: 'image', image: { id: mediaId, mime_type: 'image/png' } });

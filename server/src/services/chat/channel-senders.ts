@@ -40,6 +40,8 @@ export interface ChannelSender {
    * 24-hour window): throwing an AppError refuses the send with its 4xx and stores nothing.
    */
   beforeSend?(trx: Knex.Transaction, tenantId: string, room: Room): Promise<void>;
+  /** After an agent read the room: the provider's read receipt up to `message` (best effort). */
+  markRead?(tenantId: string, room: Room, message: Message): Promise<void>;
 }
 
 /** A failure the console shows on the bubble (status.errors[0].titleptBR || title). */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import {
   CHAT_TAB_BY_ID, CONTACT_HISTORY_LIMIT, MAX_ROOMS_LIMIT, WHATSAPP_CHANNELS, isValidFilter, messages as texts,
-  type AppConfig, type Channel, type CloseRoomInput, type CreateRoomInput, type Filter, type PatchRoomInput, type Room, type RoomTabId,
+  type AppConfig, type Channel, type CloseRoomInput, type CreateRoomInput, type Filter, type Message, type PatchRoomInput, type Room, type RoomTabId,
 } from '@atendimento/schemas';
 import { badRequest, conflict, forbidden, notFound, validationError } from '../../errors';
 import { checkFilter, FilterError } from '../../db/repositories/chat-filter-sql';
@@ -90,9 +90,10 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
   }
 
   /** Marks the contact's messages read (the visitor sees 'lida') and clears the room's unread state. */
-  async function markRead(trx: Knex.Transaction, record: RecordChange, tenantId: string, room: Room): Promise<Room> {
+  async function markRead(trx: Knex.Transaction, record: RecordChange, tenantId: string, room: Room, readOut?: Message[]): Promise<Room> {
     const unread = await messages.notYet(trx, tenantId, room.id, ['client'], [null, 'sent', 'delivered']);
     for (const m of unread) await messageService.applyStatusIn(trx, record, tenantId, m, 'read');
+    readOut?.push(...unread);
     const fresh = (await rooms.findById(tenantId, room.id, trx)) ?? room;
     return { ...fresh, unreadCount: 0, lastMessage: fresh.lastMessage ? { ...fresh.lastMessage, unread: false } : null };
   }
@@ -293,7 +294,8 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
     /** PATCH /api/rooms/:id: tags, on-hold, read/unread, annotated, replyTo, activeChat. */
     async patch(tenantId: string, viewerIn: Viewer, config: AppConfig, roomId: string, input: PatchRoomInput): Promise<Room> {
       const viewer = userOnly(viewerIn);
-      return feed.transaction(tenantId, async (trx, record) => {
+      const readNow: Message[] = [];
+      const saved = await feed.transaction(tenantId, async (trx, record) => {
         const room = await loadVisible(tenantId, viewer, config, roomId, trx);
         let next = room;
         const attending = canAttend(viewer, room);
@@ -311,7 +313,7 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
             if (config.claims?.disableSetUnread && !viewer.admin) throw forbidden();
             next = { ...next, unreadCount: Math.max(1, next.unreadCount), lastMessage: next.lastMessage ? { ...next.lastMessage, unread: true } : null };
           } else {
-            const read = await markRead(trx, record, tenantId, next);
+            const read = await markRead(trx, record, tenantId, next, readNow);
             next = { ...read, tags: next.tags, tagsNames: next.tagsNames, onHold: next.onHold };
           }
         }
@@ -321,6 +323,13 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
         const previous = (await rooms.findById(tenantId, room.id, trx)) ?? room;
         return save(trx, record, tenantId, next, previous);
       });
+      // After commit: tell the provider (blue ticks on the customer's phone) up to the newest message read.
+      const newest = readNow.filter((m) => m.messageExtId).sort((a, b) => a.lifeControl.createdAt.localeCompare(b.lifeControl.createdAt)).at(-1);
+      const sender = newest ? deps.senderFor(saved) : null;
+      if (newest && sender?.markRead) {
+        void sender.markRead(tenantId, saved, newest).catch((err: unknown) => deps.logger.warn({ err, tenantId, roomId }, 'chat.mark_read_failed'));
+      }
+      return saved;
     },
 
     /** Enter: the agent joins agents and agentsHistory; the room is in attendance. */

@@ -134,6 +134,11 @@ export function createWhatsappSender(deps: ChatDeps, options: WhatsappOptions): 
     react: async (ctx, emoji) => (await through(ctx)).react(ctx, emoji),
     edit: async (ctx, text) => (await through(ctx)).edit(ctx, text),
     remove: async (ctx) => (await through(ctx)).remove(ctx),
+    async markRead(tenantId, room, message) {
+      const channelId = message.channelId ?? (Array.isArray(room.channelId) ? room.channelId[0] : room.channelId);
+      const found = channelId && message.messageExtId ? await loadProviderChannel(deps.db, tenantId, String(channelId)) : null;
+      if (found) await adapterOf(found).markRead(message.messageExtId!, room.chatId);
+    },
     async beforeSend(trx, tenantId, room) {
       // A channel without provider settings fails at send time ('Erro no Envio'), as before.
       const channelId = Array.isArray(room.channelId) ? room.channelId[0] : room.channelId;
