@@ -186,6 +186,25 @@ describe('Contatos in the browser', () => {
   });
 });
 
+describe('live updates', () => {
+  it("shows another user's new, changed and deleted contacts without a reload", async () => {
+    const { page } = admin;
+    await goTo(page, '/contacts');
+    await page.getByRole('row').filter({ hasText: 'Maria Aparecida' }).waitFor();
+    // The page must not reload: a marker on window survives only in-app updates.
+    await page.evaluate(() => ((window as unknown as { liveMarker: number }).liveMarker = 1));
+    const token = await t.tokenFor('acme', 'acme-admin');
+    const created = await t.api('/api/contacts', { method: 'POST', token, body: { displayName: 'Ao Vivo Um', channels: ['webchat'] } });
+    expect(created.status).toBe(201);
+    await page.getByRole('row').filter({ hasText: 'Ao Vivo Um' }).waitFor({ timeout: 10_000 });
+    await t.api(`/api/contacts/${created.body.id}`, { method: 'PATCH', token, body: { displayName: 'Ao Vivo Dois' } });
+    await page.getByRole('row').filter({ hasText: 'Ao Vivo Dois' }).waitFor({ timeout: 10_000 });
+    await t.api(`/api/contacts/${created.body.id}`, { method: 'DELETE', token });
+    await page.getByRole('row').filter({ hasText: 'Ao Vivo Dois' }).waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await page.evaluate(() => (window as unknown as { liveMarker?: number }).liveMarker)).toBe(1);
+  });
+});
+
 describe('Departamentos in the browser', () => {
   it('creates through a validation error, lists, edits, duplicates and deletes', async () => {
     const { page } = admin;

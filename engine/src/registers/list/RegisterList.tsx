@@ -16,6 +16,7 @@ import { ColumnValue } from './ColumnValue';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 import { RegisterToolbar } from './RegisterToolbar';
 import { RowActions } from './RowActions';
+import { useLiveRefresh } from './useLiveRefresh';
 
 function schemaOf(view: RegisterView, field: string): RegisterSchema | undefined {
   return field.split('.').reduce<RegisterSchema | undefined>((node, key) => node?.properties?.[key], view.schema);
@@ -69,8 +70,9 @@ function BulkDelete({ view }: { view: RegisterView }) {
 
 /** The table, or the seed's loading text while the first page comes. */
 function Table({ view }: { view: RegisterView }) {
-  const { isPending, selectedIds } = useListContext();
+  const { isPending, selectedIds, sort, page, perPage, refetch } = useListContext();
   const { list } = view;
+  useLiveRefresh({ collection: list.live, sort, page, perPage, refetch });
   if (isPending) {
     return (
       <Typography sx={{ p: 3 }} color="text.secondary">

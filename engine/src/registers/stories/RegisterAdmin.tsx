@@ -5,6 +5,10 @@ import { i18nProvider } from '../../admin/i18nProvider';
 import { registerResources } from '../index';
 import { resetRegisterViews } from '../definitions';
 import { resetFakeRegisters } from './fakeRegister';
+import { liveRefresh } from '../list/useLiveRefresh';
+
+// No realtime hub behind the fake API.
+liveRefresh.enabled = false;
 
 function BareLayout({ children }: { children: ReactNode }) {
   return <main style={{ padding: 16 }}>{children}</main>;
