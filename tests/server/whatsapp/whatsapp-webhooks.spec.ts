@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChannelAdapter, hubSignature } from '@atendimento/integrations';
 import type { Message, Room } from '@atendimento/schemas';
 import { parseJson } from '@atendimento/server/db/knex';
+import { replayFixtures } from '@atendimento/integrations/providers/fixture-replayer';
 import {
-  D360, META, ZAPI, changeEvents, fixture, fixtureFiles, messageRows, startWhatsappServer, stopWhatsappServer, type WhatsappTest,
+  D360, FIXTURES, META, ZAPI, changeEvents, fixture, fixtureFiles, messageRows, startWhatsappServer, stopWhatsappServer, type WhatsappTest,
 } from './whatsapp-helpers';
 
 let t: WhatsappTest;
@@ -206,6 +207,22 @@ describe('exactly once', () => {
     expect(await changeEvents(t, 'rooms', rows[0]!.room_id)).toBe(1);
     const rooms = await t.server.db('rooms').where({ tenant_id: 'acme', channel_id: 'dup-meta' });
     expect(rooms).toHaveLength(1);
+  });
+
+  it('the scripted customer: every fixture, twice more, statuses reordered: all 200, one row per message id', async () => {
+    await t.addChannel('replay-meta', 'meta', { baseUrl: t.graph.baseUrl, apiVersion: 'v21.0', ...META });
+    await t.addChannel('replay-zapi', 'zApi', { baseUrl: t.zapi.baseUrl, ...ZAPI });
+    const port = new URL(t.baseUrl).port;
+    const meta = await replayFixtures({ webhookUrl: `http://127.0.0.1:${port}/api/webhooks/whatsapp/replay-meta`, kind: 'meta', appSecret: META.appSecret, dir: `${FIXTURES}/whatsapp`, duplicates: 2 });
+    const zapi = await replayFixtures({ webhookUrl: `http://127.0.0.1:${port}/api/webhooks/whatsapp/replay-zapi/${ZAPI.webhookSecret}`, kind: 'zApi', dir: `${FIXTURES}/zapi`, duplicates: 2 });
+    expect(meta.filter((r) => r.status !== 200)).toEqual([]);
+    expect(zapi.filter((r) => r.status !== 200)).toEqual([]);
+    expect(meta.filter((r) => r.round === 'reordered').map((r) => r.file)).toEqual(['status_sent.json', 'status_read.json']);
+    const adapter = createChannelAdapter('meta', { fetch, logger: { info() {}, warn() {}, error() {} }, config: { baseUrl: 'http://x' } });
+    const ids = new Set(fixtureFiles('whatsapp').flatMap((f) => adapter.parseWebhook(JSON.parse(fixture('whatsapp', f).toString('utf8'))).messages.filter((m) => !m.content.reaction).map((m) => m.externalId)));
+    const rows = await messageRows(t, 'replay-meta');
+    expect(rows.map((r) => r.external_id).sort()).toEqual([...ids].sort());
+    expect((await messageRows(t, 'replay-zapi')).map((r) => r.external_id).sort()).toEqual(['3EB0A1B2C3D4E5F60718', '3EB0A1B2C3D4E5F60719']);
   });
 
   it('a database failure before commit answers non-2xx; the replay then stores exactly one row', async () => {
