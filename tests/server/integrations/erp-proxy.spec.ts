@@ -119,3 +119,67 @@ describe('ERP proxy', () => {
     expect(none.body.errorMessage).toBe('Nenhum ERP configurado para esta empresa.');
   });
 });
+
+describe('integration form save and delete through the ERP (seed 000 §7)', () => {
+  let admin: string;
+  beforeAll(async () => {
+    admin = await t.tokenFor('acme', 'acme-admin');
+    await configureErp({ urls: [erp.url], timeoutMs: 2_000 });
+    const res = await t.api('/api/integrations', {
+      method: 'POST',
+      token: admin,
+      body: {
+        name: 'Prospects',
+        register: 'prospects',
+        collection: 'prospects',
+        idField: 'CODIGO',
+        formMethodSave: 'POST',
+        formPathSave: '/registros/prospects',
+        formMethodDelete: 'DELETE',
+        formPathDelete: '/registros/prospects',
+        vjsfSchemaMaster: {
+          type: 'object',
+          required: ['NOME'],
+          properties: { NOME: { type: 'string', title: 'Nome', minLength: 1, errorMessage: 'Informe o nome' }, CODIGO: { type: 'string', title: 'Código' }, CIDADE: { type: 'string', title: 'Cidade' } },
+        },
+      },
+    });
+    expect(res.status).toBe(201);
+  });
+
+  it('saves in the ERP first, then keeps the local copy under the code the ERP gave', async () => {
+    const invalid = await t.api('/api/integration/prospects', { method: 'POST', token: admin, body: { CIDADE: 'Campinas' } });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.fields).toEqual([{ field: 'NOME', message: 'Informe o nome' }]);
+    expect(erp.records.get('prospects')?.size ?? 0).toBe(0);
+
+    const saved = await t.api('/api/integration/prospects', { method: 'POST', token: admin, body: { NOME: 'Mercearia São Jorge', CIDADE: 'Campinas', contactId: 'c-1', params: { x: 1 } } });
+    expect(saved.status).toBe(201);
+    expect(saved.body.meta).toEqual({ ok: true, message: 'Registro incluído' });
+    const code = saved.body.data.CODIGO as string;
+    expect(code).toMatch(/^\d{6}$/);
+    expect(saved.body.data).toMatchObject({ id: code, NOME: 'Mercearia São Jorge', CIDADE: 'Campinas' });
+    const inErp = erp.records.get('prospects')!.get(code)!;
+    expect(inErp).toMatchObject({ NOME: 'Mercearia São Jorge', contactId: 'c-1' });
+    expect(inErp.params).toBeUndefined();
+  });
+
+  it('keeps nothing locally when the ERP refuses or fails, and deletes in the ERP first', async () => {
+    erp.failNext(500);
+    const failed = await t.api('/api/integration/prospects', { method: 'POST', token: admin, body: { NOME: 'Falha' } });
+    expect(failed.status).toBe(502);
+    expect(failed.body.errorMessage).toBe('ERP indisponível no momento. Tente novamente.');
+    const listed = await t.api('/api/integration/prospects', { token: admin });
+    expect(listed.body.map((r: { NOME: string }) => r.NOME)).toEqual(['Mercearia São Jorge']);
+
+    const code = listed.body[0].id as string;
+    const duplicate = await t.api('/api/integration/prospects', { method: 'POST', token: admin, body: { CODIGO: code, NOME: 'Outro' } });
+    expect(duplicate.status).toBe(400);
+    expect(duplicate.body.errorMessage).toBe(`Código ${code} já existe`);
+
+    const removed = await t.api(`/api/integration/prospects/${code}`, { method: 'DELETE', token: admin });
+    expect(removed.status).toBe(200);
+    expect(erp.records.get('prospects')!.has(code)).toBe(false);
+    expect((await t.api(`/api/integration/prospects/${code}`, { token: admin })).status).toBe(404);
+  });
+});

@@ -20,7 +20,10 @@ import { integrationViewsLiveCollection } from './integration-live-collection';
  */
 export function createIntegrations(deps: { db: Db; changes: ChangeFeed; clock: Clock; logger: Logger; registers: Registers }) {
   const definitionsTable = deps.registers.registers.table('integrations');
+  // The ERP proxy (seed 000 §7): only the tenant's configured ERP URLs, through the SSRF-safe client.
+  const erp = createErpService({ http: createOutboundHttp(), logger: deps.logger });
   const service = createIntegrationService({
+    erp,
     definitionsTable,
     repo: deps.registers.repo,
     records: createIntegrationRecordRepository(deps.db),
@@ -28,8 +31,6 @@ export function createIntegrations(deps: { db: Db; changes: ChangeFeed; clock: C
     clock: deps.clock,
     logger: deps.logger,
   });
-  // The ERP proxy (seed 000 §7): only the tenant's configured ERP URLs, through the SSRF-safe client.
-  const erp = createErpService({ http: createOutboundHttp(), logger: deps.logger });
   return {
     service,
     erp,

@@ -9,6 +9,7 @@ import { queryFields, type RecordData, type RegisterRepository, type RegisterTab
 import { checkRegisterFilter, RegisterFilterError, type FieldSpecs } from '../../db/repositories/register-sql';
 import type { IntegrationRecordRepository } from '../../db/repositories/integration-record-repository';
 import type { ChangeFeed } from '../changes/change-feed';
+import { erpFailure, type ErpService } from '../erp/erp-service';
 import type { Caller } from '../registers/register-service';
 import type { ParsedListQuery } from '../registers/register-query';
 import { registerTable } from '../registers/register-tables';
@@ -58,6 +59,17 @@ export interface IntegrationServiceDeps {
   changes: ChangeFeed;
   clock: Clock;
   logger: Logger;
+  /** The tenant's ERP, for integrations whose form saves and deletes through it (seed 000 §7). */
+  erp?: Pick<ErpService, 'call'>;
+}
+
+const isRecordObject = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === 'object' && !Array.isArray(v);
+
+/** What an ERP answer carries as the saved item: `data` (an object, or the first of a list). */
+function erpData(body: unknown): Record<string, unknown> | null {
+  if (!isRecordObject(body)) return null;
+  const data = Array.isArray(body.data) ? body.data[0] : body.data;
+  return isRecordObject(data) ? data : null;
 }
 
 /**
@@ -98,7 +110,7 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
   }
 
   /** Body → record to store: schema fields only, trimmed, validated with the integration's schema, empty → null. */
-  function prepare(resolved: ResolvedIntegration, body: unknown, previous: RecordData | null, mode: 'create' | 'replace' | 'merge'): RecordData {
+  function prepare(resolved: ResolvedIntegration, body: unknown, previous: RecordData | null, mode: 'create' | 'replace' | 'merge', provisionalId = false): RecordData {
     if (!isPlainObject(body)) throw validationError([{ field: '', message: messages.validation.invalidValue }]);
     const schema = resolved.definition.schema;
     const properties = schema.properties ?? {};
@@ -117,7 +129,7 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
     // Fields outside the schema (an older version of it, the ERP's extras) survive an edit.
     const carried: Record<string, unknown> = {};
     if (previous) for (const [key, value] of Object.entries(previous)) if (key !== 'id' && key !== 'lifeControl' && !(key in properties)) carried[key] = value;
-    return { ...carried, ...stored, id: previous?.id ?? idFor(resolved, body) };
+    return { ...carried, ...stored, id: previous?.id ?? (provisionalId ? randomUUID() : idFor(resolved, body)) };
   }
 
   /** Seed 000 §7: the item's id is taken from idField when the integration names one, else the body's id, else a new one. */
@@ -231,15 +243,41 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
      * The ERP already holds the item, so posting an id that exists updates it (a deleted one
      * comes back) instead of failing.
      */
-    async save(caller: IntegrationCaller, collection: string, body: unknown): Promise<{ record: RecordData; created: boolean }> {
+    async save(caller: IntegrationCaller, collection: string, body: unknown): Promise<{ record: RecordData; created: boolean; message?: string }> {
       const resolved = await forCaller(caller, collection);
-      const draft = prepare(resolved, body, null, 'create');
+      const { integration } = resolved;
+      let input = body;
+      let message: string | undefined;
+      if (integration.formPathSave && deps.erp) {
+        // Seed 000 §7: the ERP first (with contactId; params and action removed), then the local copy.
+        const draft = prepare(resolved, body, null, 'create', true);
+        const { id: _id, lifeControl: _life, ...item } = draft;
+        const contactId = isRecordObject(body) && typeof body.contactId === 'string' ? body.contactId : undefined;
+        let answer: unknown;
+        try {
+          answer = (
+            await deps.erp.call(caller.tenant, {
+              url: (integration.formUrlSave as string | null | undefined) ?? null,
+              path: String(integration.formPathSave),
+              method: String(integration.formMethodSave || 'POST'),
+              body: { ...item, ...(contactId && { contactId }) },
+            })
+          ).body;
+        } catch (error) {
+          throw erpFailure(error);
+        }
+        const data = erpData(answer);
+        message = isRecordObject(answer) && typeof answer.message === 'string' ? answer.message : undefined;
+        // The ERP's answer wins (it may assign the code idField names).
+        input = { ...(isRecordObject(body) ? body : {}), ...(data ?? {}) };
+      }
+      const draft = prepare(resolved, input, null, 'create');
       const existing = await records.find(caller.tenant.id, collection, draft.id);
       if (existing && !existing.deleted) {
         const previous = await repo.get(caller.tenant.id, resolved.table, draft.id);
-        return { record: await write(caller, resolved, prepare(resolved, body, previous, 'replace'), previous, false), created: false };
+        return { record: await write(caller, resolved, prepare(resolved, input, previous, 'replace'), previous, false), created: false, ...(message && { message }) };
       }
-      return { record: await write(caller, resolved, draft, null, Boolean(existing)), created: true };
+      return { record: await write(caller, resolved, draft, null, Boolean(existing)), created: true, ...(message && { message }) };
     },
 
     async update(caller: IntegrationCaller, collection: string, id: string, body: unknown, mode: 'replace' | 'merge'): Promise<RecordData> {
@@ -255,6 +293,23 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
       const unique = [...new Set(ids)];
       const found = await repo.getMany(caller.tenant.id, resolved.table, unique);
       if (found.length !== unique.length) throw notFound();
+      const { integration } = resolved;
+      if (integration.formPathDelete && deps.erp) {
+        // Seed 000 §7: the ERP delete with the item, then the local one.
+        for (const record of found) {
+          const { lifeControl: _life, ...item } = record;
+          try {
+            await deps.erp.call(caller.tenant, {
+              url: (integration.formUrlDelete as string | null | undefined) ?? null,
+              path: String(integration.formPathDelete),
+              method: String(integration.formMethodDelete || 'DELETE'),
+              body: item,
+            });
+          } catch (error) {
+            throw erpFailure(error);
+          }
+        }
+      }
       const now = clock.now();
       await changes.transaction(caller.tenant.id, async (trx) => {
         await repo.softDelete(caller.tenant.id, resolved.table, unique, now, trx);

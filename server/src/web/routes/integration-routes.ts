@@ -86,9 +86,10 @@ export function registerIntegrationRoutes(api: ApiRegistry, integrations: Integr
     path: '/api/integration/:collection',
     access: access.user,
     handler: async (ctx) => {
-      const { record, created } = await integrations.save(callerOf(ctx), collectionOf(ctx), bodyOf(ctx));
+      const { record, created, message } = await integrations.save(callerOf(ctx), collectionOf(ctx), bodyOf(ctx));
       ctx.status = created ? 201 : 200;
-      ctx.body = { meta: { ok: true }, data: record };
+      // The ERP's message (if any) rides in meta: the data provider unwraps exactly { data, meta }.
+      ctx.body = { meta: { ok: true, ...(message && { message }) }, data: record };
     },
   });
 
