@@ -183,6 +183,21 @@ describe('Contatos in the browser', () => {
     expect(lines.some((l) => l.includes('Maria Aparecida'))).toBe(true);
     // Deleted rows are not exported.
     expect(lines.some((l) => l.includes('Maria Cópia'))).toBe(false);
+
+    // Print list: the PDF preview opens in a dialog, and the page's CSP lets it load.
+    const violations: string[] = [];
+    const onConsole = (msg: { text(): string }) => /Content Security Policy|Refused to frame/i.test(msg.text()) && violations.push(msg.text());
+    page.on('console', onConsole);
+    await page.getByRole('button', { name: 'Imprimir lista' }).click();
+    const preview = page.getByRole('dialog', { name: 'Imprimir lista' });
+    const frame = preview.locator('iframe[title="Imprimir lista"]');
+    await frame.waitFor();
+    expect(await frame.getAttribute('src')).toMatch(/^blob:/);
+    await expect.poll(() => violations, { timeout: 3000 }).toEqual([]);
+    await screenshot(page, 'registers-print-preview');
+    page.off('console', onConsole);
+    await preview.getByRole('button', { name: 'Fechar' }).click();
+    await preview.waitFor({ state: 'detached' });
   });
 });
 
@@ -304,7 +319,7 @@ const CASES: RegisterCase[] = [
 ];
 
 describe('every register as admin', () => {
-  it('opens its list and its create form, and an invalid submit shows the seed message', async () => {
+  it('opens its list, downloads it as CSV, opens its create form, and an invalid submit shows the seed message', async () => {
     const { page } = admin;
     const failures: string[] = [];
     for (const c of CASES) {
@@ -313,6 +328,10 @@ describe('every register as admin', () => {
         await page.getByRole('heading', { name: c.label, level: 1 }).or(page.getByRole('tab', { name: c.label, selected: true })).first().waitFor({ timeout: 10_000 });
         await page.getByRole('table').or(page.getByText('Esta lista está vazia')).first().waitFor({ timeout: 10_000 });
         await screenshot(page, `registers-list-${c.name}`);
+        // Every register downloads its list as CSV from the toolbar.
+        const [download] = await Promise.all([page.waitForEvent('download', { timeout: 10_000 }), page.getByRole('button', { name: 'Baixar CSV' }).click()]);
+        expect(download.suggestedFilename()).toBe(`${c.name}.csv`);
+        expect((await readFile((await download.path())!, 'utf8')).replace(/^\ufeff/, '').split(/\r?\n/)[0]).toMatch(/^id;/);
         await page.getByRole('button', { name: 'Novo', exact: true }).click();
         await waitForPath(page, `/${c.name}/create`);
         await page.getByRole('heading', { name: c.title, exact: true }).waitFor({ timeout: 10_000 });

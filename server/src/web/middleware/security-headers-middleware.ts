@@ -5,7 +5,7 @@ import type { Middleware } from 'koa';
  * messages or registers cannot run even if a renderer slipped.
  */
 export const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; media-src 'self' blob:; connect-src 'self' ws: wss:; font-src 'self' data:; object-src 'none'; frame-ancestors 'self'; base-uri 'self'";
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; media-src 'self' blob:; connect-src 'self' ws: wss:; font-src 'self' data:; frame-src 'self' blob:; object-src 'none'; frame-ancestors 'self'; base-uri 'self'";
 
 /**
  * Every answer gets nosniff; documents (everything outside /api) also get the CSP and framing
