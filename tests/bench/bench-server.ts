@@ -22,6 +22,9 @@ import { createLogger } from '@atendimento/server/logger';
 import { defaultAppConfig } from '@atendimento/server/services/tenants/default-app-config';
 import { toJson } from '@atendimento/server/db/knex';
 
+/** The app secret of the bench's Meta channel 'wa-meta' (hub.bench.ts signs with the same). */
+const META_APP_SECRET = 'segredo-do-app-bench';
+
 export interface BenchServerReady {
   type: 'ready';
   url: string;
@@ -83,6 +86,15 @@ async function app(): Promise<void> {
   await server.db('channels').insert({
     id: 'site', tenant_id: 'acme', type: 'webchat', display_name: 'Site', active: true, created_at: iso, updated_at: iso, deleted_at: null,
     data: toJson({ id: 'site', type: 'webchat', displayName: 'Site', active: true, hide: false, color: '#1976D2', menuOrder: 0, migrated: true, claims: {}, departmentId: 'vendas' }),
+  });
+  // A Meta WhatsApp channel (B2): inbound webhooks are verified with appSecret; nothing in the
+  // text path calls the provider, so baseUrl points nowhere.
+  await server.db('channels').insert({
+    id: 'wa-meta', tenant_id: 'acme', type: 'meta', display_name: 'WhatsApp', active: true, created_at: iso, updated_at: iso, deleted_at: null,
+    data: toJson({
+      id: 'wa-meta', type: 'meta', displayName: 'WhatsApp', active: true, hide: false, color: '#25D366', menuOrder: 0, migrated: true, claims: {}, departmentId: 'vendas', phoneNumber: '972123456789',
+      provider: { baseUrl: 'http://127.0.0.1:9', apiVersion: 'v21.0', appSecret: META_APP_SECRET, verifyToken: 'bench', accessToken: 'bench', phoneNumberId: '1122334455667', businessAccountId: 'WABA1' },
+    }),
   });
   const sid = randomUUID();
   await server.repos.sessions.createSession('acme', { id: sid, userId: 'admin', ip: null, userAgent: 'bench' }, now);

@@ -84,15 +84,18 @@ export async function roomsBench(seconds: number, rooms = Number(process.env.BEN
     };
     const measure = async (limit: number) => {
       const times: number[] = [];
-      let first = await page(limit);
+      const first = await page(limit);
+      // Fewest statements seen: a background statement (change feed, pruner) that runs during
+      // one request is not the page's.
+      let count = first.count;
       const until = performance.now() + seconds * 1000;
       while (performance.now() < until || times.length < 20) {
         const r = await page(limit);
         times.push(r.ms);
-        first = r;
+        count = Math.min(count, r.count);
       }
       times.sort((a, b) => a - b);
-      return { p95: percentile(times, 95), p50: percentile(times, 50), n: times.length, statements: first.count, select: first.select };
+      return { p95: percentile(times, 95), p50: percentile(times, 50), n: times.length, statements: count, select: first.select };
     };
     const p25 = await measure(25);
     const p100 = await measure(100);
