@@ -182,6 +182,13 @@ export async function startMetaGraphServer(options: MetaGraphServerOptions) {
         const item = media.get(node)!;
         return answer(200, { messaging_product: 'whatsapp', url: `${baseUrl}/media-files/${node}`, mime_type: item.mimeType, sha256: createHash('sha256').update(item.bytes).digest('hex'), file_size: item.bytes.length, id: node });
       }
+      if (options.dialog360ApiKey && req.method === 'GET' && url.pathname === '/v1/configs/templates') {
+        // waba-v2 style: offset paging, lower-case statuses.
+        const limit = Math.min(Number(url.searchParams.get('limit') ?? 50), 100);
+        const offset = Number(url.searchParams.get('offset') ?? 0);
+        const page = templates.slice(offset, offset + limit).map((t, i) => ({ id: String(2000 + offset + i), namespace: 'demo_namespace', ...t, status: t.status.toLowerCase() }));
+        return answer(200, { count: page.length, filters: {}, limit, offset, sort: ['id'], total: templates.length, waba_templates: page });
+      }
       if (req.method === 'GET' && edge === 'message_templates') {
         const limit = Math.min(Number(url.searchParams.get('limit') ?? 25), 100);
         const after = Number(url.searchParams.get('after') ?? 0);

@@ -17,6 +17,12 @@ export const META = { appSecret: 'segredo-do-app-meta', verifyToken: 'token-de-v
 export const D360 = { apiKey: 'chave-360', webhookSecret: 'segredo-360', webhookSecretHeader: 'x-atendimento-secret' };
 export const ZAPI = { instanceId: 'INST1', instanceToken: 'TOKINST', clientToken: 'CLIENTTOK', webhookSecret: 'segredo-zapi-na-url' };
 
+/** 130 templates: more than one page of the Graph API's 100 (paging is exercised). */
+export const TEMPLATES = Array.from({ length: 130 }, (_, i) => ({
+  name: i === 0 ? 'boas_vindas' : `aviso_${i}`, language: i % 10 === 9 ? 'en_US' : 'pt_BR', status: i % 7 === 6 ? 'REJECTED' : 'APPROVED', category: 'UTILITY',
+  components: [{ type: 'BODY', text: `Olá {{1}}, aviso ${i}.` }],
+}));
+
 export interface WhatsappTest extends TestServer {
   graph: MetaGraphServer;
   /** The Graph-shaped server playing 360dialog (waba-v2: /messages, D360-API-KEY, secret-header webhooks). */
@@ -38,9 +44,10 @@ export interface WhatsappTest extends TestServer {
  * because PROVIDER_TRUSTED_HOSTS names them.
  */
 export async function startWhatsappServer(options: { statusDelayMs?: number; autoStatuses?: boolean; clock?: Clock } = {}): Promise<WhatsappTest> {
-  const graph = await startMetaGraphServer({ ...META, statusDelayMs: options.statusDelayMs ?? 5, autoStatuses: options.autoStatuses });
+  const graph = await startMetaGraphServer({ ...META, statusDelayMs: options.statusDelayMs ?? 5, autoStatuses: options.autoStatuses, templates: TEMPLATES });
   const zapi = await startZApiServer({ ...ZAPI, statusDelayMs: options.statusDelayMs ?? 5, autoStatuses: options.autoStatuses });
   const d360 = await startMetaGraphServer({
+    templates: TEMPLATES.slice(0, 3),
     appSecret: 'nao-usado', accessToken: 'nao-usado', phoneNumberId: 'PN360', dialog360ApiKey: D360.apiKey,
     webhookHeaders: { [D360.webhookSecretHeader]: D360.webhookSecret }, statusDelayMs: options.statusDelayMs ?? 5, autoStatuses: options.autoStatuses,
   });

@@ -18,7 +18,8 @@ export interface FixedMessageRow {
 
 function channelFromRow(row: Record<string, unknown>): Channel {
   // `provider` holds the channel's credentials (docs/whatsapp.md): never part of a Channel.
-  const { provider: _credentials, ...data } = parseJson<Partial<Channel> & { provider?: unknown }>(row.data, {});
+  // `templates` is the synced template list (GET /api/templates), too big to travel with channels.
+  const { provider: _credentials, templates: _templates, templatesSyncedAt: _synced, ...data } = parseJson<Partial<Channel> & { provider?: unknown; templates?: unknown; templatesSyncedAt?: unknown }>(row.data, {});
   return {
     phoneNumber: null,
     hide: false,

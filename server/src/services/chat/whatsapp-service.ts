@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import {
-  createChannelAdapter, type ChannelAdapter, type ChannelConfig, type ChannelKind, type InboundMessage, type MediaRef, type StatusUpdate, type WebhookRequest,
+  createChannelAdapter, type ChannelAdapter, type ChannelConfig, type ChannelKind, type InboundMessage, type MediaRef, type ProviderTemplate, type StatusUpdate, type TemplateEvent, type WebhookRequest,
 } from '@atendimento/integrations';
 import { messages as texts, type AppConfig, type Channel, type DeliveryState, type Message, type MessageError, type Room } from '@atendimento/schemas';
 import { AppError, badRequest, notFound } from '../../errors';
-import { parseJson, type Db } from '../../db/knex';
+import { parseJson, toJson, type Db } from '../../db/knex';
 import type { ChatDeps } from './chat-deps';
 import { createAdapterSender, SendFailure, type ChannelSender, type OutboundContext } from './channel-senders';
 import type { RecordChange } from '../changes/change-feed';
@@ -194,6 +194,20 @@ export function createWhatsappWebhooks(deps: ChatDeps, ingest: IngestService, st
     }
   }
 
+  /** Template status webhooks (APPROVED, REJECTED, PAUSED...) keep the synced list fresh. */
+  async function applyTemplateEvents(tenantId: string, channelId: string, events: TemplateEvent[]): Promise<void> {
+    await db.transaction(async (trx) => {
+      const row = await trx('channels').where({ tenant_id: tenantId, id: channelId }).first('data');
+      const data = parseJson<Record<string, unknown>>(row?.data, {});
+      if (!Array.isArray(data.templates)) return;
+      const templates = (data.templates as ProviderTemplate[]).map((t) => {
+        const event = events.find((e) => (e.templateId && e.templateId === t.id) || (e.name === t.name && e.language === t.language));
+        return event ? { ...t, status: event.event.toUpperCase(), ...(event.reason && { reason: event.reason }) } : t;
+      });
+      await trx('channels').where({ tenant_id: tenantId, id: channelId }).update({ data: toJson({ ...data, templates }) });
+    });
+  }
+
   /**
    * True while one of our sends on the channel may still be waiting for the provider's answer
    * (no external id, no status yet, recent): a receipt for an unknown id may be for it.
@@ -260,7 +274,7 @@ export function createWhatsappWebhooks(deps: ChatDeps, ingest: IngestService, st
         }
         const results = await ingest.ingestInbound(tenantId, found.channel, items);
         await applyStatuses(tenantId, channelId, parsed.statuses);
-        for (const event of parsed.templateEvents) logger.info({ tenantId, channelId, event }, 'whatsapp.template_event');
+        if (parsed.templateEvents.length) await applyTemplateEvents(tenantId, channelId, parsed.templateEvents);
         return { status: 200, body: { data: { messages: results.length, created: results.filter((r) => r.created).length, statuses: parsed.statuses.length } } };
       } catch (error) {
         if (error instanceof StatusBeforeSendAnswer) {
@@ -270,6 +284,57 @@ export function createWhatsappWebhooks(deps: ChatDeps, ingest: IngestService, st
         logger.error({ err: error, tenantId, channelId }, 'whatsapp.ingest_failed');
         return { status: 503, body: { error: 'ingest_failed', errorMessage: WHATSAPP_TEXTS.ingestFailed }, headers: { 'Retry-After': '5' } };
       }
+    },
+
+    /**
+     * POST /api/cronjob/proccess/syncTemplates: pages through each Cloud API channel's
+     * template list and keeps it on the channel row (`data.templates`, stripped from Channel
+     * objects like the credentials). All channels or nothing: a failure answers 'Falha ao
+     * Sincronizar' and leaves the previous lists.
+     */
+    async syncTemplates(tenantId: string): Promise<{ channels: number; templates: number }> {
+      const rows = await db('channels').where({ tenant_id: tenantId, active: true }).whereNull('deleted_at').whereIn('type', ['meta', 'dialog360']);
+      const lists: { id: string; templates: ProviderTemplate[] }[] = [];
+      for (const row of rows) {
+        const found = await loadProviderChannel(db, tenantId, String(row.id));
+        if (!found) continue;
+        const adapter = adapterOf(found);
+        const templates: ProviderTemplate[] = [];
+        let next: string | undefined;
+        try {
+          for (let page = 0; page < 100; page++) {
+            const answer = await adapter.listTemplates(next);
+            templates.push(...answer.templates);
+            if (!answer.next) break;
+            next = answer.next;
+          }
+        } catch (error) {
+          logger.warn({ err: error, tenantId, channelId: row.id }, 'whatsapp.template_sync_failed');
+          throw new AppError(502, 'template_sync_failed', texts.chat.templatesSyncFailed);
+        }
+        lists.push({ id: String(row.id), templates });
+      }
+      const now = deps.clock.now().toISOString();
+      await db.transaction(async (trx) => {
+        for (const list of lists) {
+          const row = await trx('channels').where({ tenant_id: tenantId, id: list.id }).first('data');
+          const data = parseJson<Record<string, unknown>>(row?.data, {});
+          await trx('channels').where({ tenant_id: tenantId, id: list.id }).update({ data: toJson({ ...data, templates: list.templates, templatesSyncedAt: now }) });
+        }
+      });
+      return { channels: lists.length, templates: lists.reduce((n, l) => n + l.templates.length, 0) };
+    },
+
+    /** GET /api/templates: one template set per channel (seed 001 §3 "Template message set"). */
+    async templates(tenantId: string): Promise<{ channels: string[]; origin: string; templates: (ProviderTemplate & { elementName: string; origin: string })[] }[]> {
+      const rows = await db('channels').where({ tenant_id: tenantId, active: true }).whereNull('deleted_at').whereIn('type', ['meta', 'dialog360']).orderBy('id');
+      return rows
+        .map((row) => {
+          const templates = parseJson<Record<string, unknown>>(row.data, {}).templates;
+          const origin = String(row.type);
+          return { channels: [String(row.id)], origin, templates: (Array.isArray(templates) ? (templates as ProviderTemplate[]) : []).map((t) => ({ ...t, elementName: t.name, origin })) };
+        })
+        .filter((set) => set.templates.length > 0);
     },
 
     /**

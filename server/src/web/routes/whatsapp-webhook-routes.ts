@@ -64,6 +64,26 @@ export function registerWhatsappWebhookRoutes(api: ApiRegistry, chat: Chat): voi
   api.add({ method: 'POST', path: '/api/webhooks/whatsapp/:channelId', access: access.public, handler: (ctx) => handle(ctx) });
   api.add({ method: 'POST', path: '/api/webhooks/whatsapp/:channelId/:secret', access: access.public, handler: (ctx) => handle(ctx, String(ctx.params.secret)) });
 
+  // Templates of the Cloud API channels (seed 001 §7): sync (admin) and list.
+  api.add({
+    method: 'POST',
+    path: '/api/cronjob/proccess/syncTemplates',
+    access: access.admin,
+    handler: async (ctx) => {
+      const result = await chat.whatsapp.syncTemplates(ctx.state.tenant.id);
+      ctx.body = { meta: { ok: true, message: messages.chat.templatesSynced, ...result }, data: result };
+    },
+  });
+  api.add({
+    method: 'GET',
+    path: '/api/templates',
+    access: access.user,
+    handler: async (ctx) => {
+      const data = await chat.whatsapp.templates(ctx.state.tenant.id);
+      ctx.body = { meta: { count: data.length }, data };
+    },
+  });
+
   // 'recarregar' on the error renderer (seed 001 §7): fetch the media again from the stored reference.
   api.add({
     method: 'PATCH',
