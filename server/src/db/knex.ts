@@ -35,11 +35,17 @@ export function createDb(config: Pick<Config, 'databaseUrl' | 'databaseSchema' |
     pool: {
       min: 1,
       max: 1,
-      afterCreate(conn: { pragma(sql: string): unknown }, done: (err: Error | null, conn: unknown) => void) {
+      afterCreate(
+        conn: { pragma(sql: string): unknown; function(name: string, options: { deterministic: boolean }, fn: (value: unknown) => unknown): unknown },
+        done: (err: Error | null, conn: unknown) => void,
+      ) {
         conn.pragma('journal_mode = WAL');
         conn.pragma('synchronous = NORMAL');
         conn.pragma('busy_timeout = 5000');
         conn.pragma('foreign_keys = ON');
+        // SQLite's lower() folds ASCII only: 'Ávila' stayed 'Ávila' and the register search
+        // (lower(x) LIKE lower(term)) missed accented capitals. Unicode lower, as PostgreSQL's.
+        conn.function('lower', { deterministic: true }, (value) => (typeof value === 'string' ? value.toLowerCase() : value));
         done(null, conn);
       },
     },
