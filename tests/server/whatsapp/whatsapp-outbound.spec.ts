@@ -124,6 +124,17 @@ describe('outbound through the channel adapter (local Meta server)', () => {
     // Internal notes are not messages to the contact: allowed.
     const note = await t.api(`/api/rooms/${roomId}/message`, { method: 'POST', body: { text: 'Cliente sumiu', annotation: true }, token: t.tokens.agente });
     expect(note.status, note.text).toBe(201);
+    // A template is what the window lets through.
+    const template = await t.api(`/api/rooms/${roomId}/message/template`, { method: 'POST', body: { template: { name: 'retomar_contato', language: 'pt_BR', components: [{ type: 'body', parameters: [{ type: 'text', text: 'Maria' }] }], text: 'Olá Maria! Podemos continuar nosso atendimento?' } }, token: t.tokens.agente });
+    expect(template.status, template.text).toBe(201);
+    expect(template.body.data).toMatchObject({ type: 'template', text: 'Olá Maria! Podemos continuar nosso atendimento?', template: { name: 'retomar_contato' } });
+    await waitFor(async () => (await message(template.body.data.id, roomId)).status?.sent, 'template sent');
+    expect(t.graph.sent.slice(before).map((m) => m.body)).toEqual([
+      expect.objectContaining({ type: 'template', template: { name: 'retomar_contato', language: { code: 'pt_BR' }, components: [{ type: 'body', parameters: [{ type: 'text', text: 'Maria' }] }] } }),
+    ]);
+    const invalid = await t.api(`/api/rooms/${roomId}/message/template`, { method: 'POST', body: { template: { language: 'pt_BR' } }, token: t.tokens.agente });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.errorMessage).toBe('Campo obrigatório');
     // The customer writes again: the window reopens.
     await customerRoom('5511900005555');
     const ok = await t.api(`/api/rooms/${roomId}/message`, { method: 'POST', body: { text: 'Que bom falar com você!' }, token: t.tokens.agente });

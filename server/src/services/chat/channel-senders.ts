@@ -39,7 +39,7 @@ export interface ChannelSender {
    * Checked inside the send's transaction before the message is stored (e.g. the WhatsApp
    * 24-hour window): throwing an AppError refuses the send with its 4xx and stores nothing.
    */
-  beforeSend?(trx: Knex.Transaction, tenantId: string, room: Room): Promise<void>;
+  beforeSend?(trx: Knex.Transaction, tenantId: string, room: Room, kind: 'free' | 'template'): Promise<void>;
   /** After an agent read the room: the provider's read receipt up to `message` (best effort). */
   markRead?(tenantId: string, room: Room, message: Message): Promise<void>;
 }
@@ -116,7 +116,14 @@ export function createAdapterSender(
       const options = ctx.replyTo?.messageExtId ? { replyToExternalId: ctx.replyTo.messageExtId } : undefined;
       try {
         const media = mediaOf(ctx.message, absoluteUrl);
-        const result = await withRetry(() => (media ? a.sendMedia(ctx.room.chatId, media, options) : a.sendText(ctx.room.chatId, ctx.message.text ?? '', options)));
+        const template = ctx.message.type === 'template' ? ctx.message.template : undefined;
+        const result = await withRetry(() =>
+          template
+            ? a.sendTemplate(ctx.room.chatId, { name: template.name, language: template.language ?? 'pt_BR', ...(template.components && { components: template.components }) })
+            : media
+              ? a.sendMedia(ctx.room.chatId, media, options)
+              : a.sendText(ctx.room.chatId, ctx.message.text ?? '', options),
+        );
         return { externalId: result.externalId };
       } catch (error) {
         throw failure(error);

@@ -105,6 +105,7 @@ export function createMessageService(deps: ChatDeps) {
     key: string | null,
     annotation: boolean,
     build: (room: Room, trx: Knex.Transaction) => Promise<{ message: Message; replyTo: Message | null }>,
+    kind: 'free' | 'template' = 'free',
   ): Promise<SendResult> {
     const idempotencyKey = key ? `${viewer.id}:${key}` : null;
     const sent: { value: { room: Room; message: Message; replyTo: Message | null } | null } = { value: null };
@@ -119,7 +120,7 @@ export function createMessageService(deps: ChatDeps) {
           }
         }
         const room = await roomToWrite(trx, tenantId, viewer, config, roomId, annotation);
-        if (!annotation && !room.internal) await deps.senderFor(room)?.beforeSend?.(trx, tenantId, room);
+        if (!annotation && !room.internal) await deps.senderFor(room)?.beforeSend?.(trx, tenantId, room, kind);
         const { message, replyTo } = await build(room, trx);
         const inProcess = annotation || deps.senderFor(room)?.inProcess === true;
         const stored: Message = inProcess ? { ...message, status: { sent: true, sentAt: message.lifeControl.createdAt } } : message;
@@ -230,6 +231,18 @@ export function createMessageService(deps: ChatDeps) {
         });
         return { message, replyTo: target };
       });
+    },
+
+    /**
+     * A provider template (POST /api/rooms/:id/message/template): the one kind of message the
+     * WhatsApp 24-hour window lets through.
+     */
+    async sendTemplate(tenantId: string, viewerIn: Viewer, config: AppConfig, roomId: string, template: { name: string; language: string; components?: unknown[]; text?: string }, clientId: string | null): Promise<SendResult> {
+      const viewer = userOnly(viewerIn);
+      return insertOwn(tenantId, viewer, config, roomId, clientId, false, async (room) => {
+        const message = newMessage({ id: newId(), room, author: authorOf(viewer), type: 'template', text: template.text ?? template.name, now: clock.now().toISOString(), fromContact: false, extra: { template } });
+        return { message, replyTo: null };
+      }, 'template');
     },
 
     /** A fixed message: its text and file (POST .../message/fileUrl). */

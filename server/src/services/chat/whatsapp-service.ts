@@ -139,8 +139,9 @@ export function createWhatsappSender(deps: ChatDeps, options: WhatsappOptions): 
       const found = channelId && message.messageExtId ? await loadProviderChannel(deps.db, tenantId, String(channelId)) : null;
       if (found) await adapterOf(found).markRead(message.messageExtId!, room.chatId);
     },
-    async beforeSend(trx, tenantId, room) {
-      // A channel without provider settings fails at send time ('Erro no Envio'), as before.
+    async beforeSend(trx, tenantId, room, kind) {
+      // Templates are what the window allows; a channel without provider settings fails at send time ('Erro no Envio'), as before.
+      if (kind === 'template') return;
       const channelId = Array.isArray(room.channelId) ? room.channelId[0] : room.channelId;
       if (channelId && (await loadProviderChannel(trx, tenantId, String(channelId)))) await assertWindowOpen(deps, trx, tenantId, room);
     },

@@ -84,6 +84,30 @@ export function registerWhatsappWebhookRoutes(api: ApiRegistry, chat: Chat): voi
     },
   });
 
+  // A template into a chat (allowed outside the 24-hour window).
+  api.add({
+    method: 'POST',
+    path: '/api/rooms/:id/message/template',
+    access: access.user,
+    handler: async (ctx) => {
+      const input = ((ctx.request as { body?: unknown }).body ?? {}) as Record<string, any>;
+      const t = input.template ?? {};
+      const fields: { field: string; message: string }[] = [];
+      if (typeof t.name !== 'string' || !/^[a-z0-9_]{1,512}$/.test(t.name)) fields.push({ field: 'template.name', message: messages.validation.requiredField });
+      if (typeof t.language !== 'string' || !/^[A-Za-z_]{2,15}$/.test(t.language)) fields.push({ field: 'template.language', message: messages.validation.requiredField });
+      if (t.components !== undefined && (!Array.isArray(t.components) || JSON.stringify(t.components).length > 20_000)) fields.push({ field: 'template.components', message: messages.validation.requiredField });
+      if (t.text !== undefined && (typeof t.text !== 'string' || t.text.length > 4096)) fields.push({ field: 'template.text', message: messages.validation.requiredField });
+      if (input.clientId !== undefined && (typeof input.clientId !== 'string' || input.clientId.length > 100)) fields.push({ field: 'clientId', message: messages.validation.requiredField });
+      if (fields.length) throw badRequest('validation_failed', fields[0]!.message, fields);
+      const tenant = ctx.state.tenant;
+      const viewer = await chat.viewer(tenant, ctx.state.principal!);
+      const template = { name: t.name as string, language: t.language as string, ...(t.components && { components: t.components as unknown[] }), ...(t.text && { text: t.text as string }) };
+      const result = await chat.messages.sendTemplate(tenant.id, viewer, tenant.appConfig, String(ctx.params.id), template, (input.clientId as string | undefined) ?? (ctx.get('Idempotency-Key') || null));
+      ctx.status = result.created ? 201 : 200;
+      ctx.body = { meta: { ok: true, created: result.created }, data: result.message };
+    },
+  });
+
   // 'recarregar' on the error renderer (seed 001 §7): fetch the media again from the stored reference.
   api.add({
     method: 'PATCH',
