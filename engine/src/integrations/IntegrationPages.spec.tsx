@@ -6,7 +6,11 @@ import { messages } from '@atendimento/schemas';
 import { recordedCalls } from '../stories/fakeApi';
 import * as stories from './IntegrationPages.stories';
 
-const { List, Create, Edit, NotAllowed } = composeStories(stories);
+const { List, Create, Edit, DocumentFailed, NotAllowed } = composeStories(stories);
+
+// jsdom has no object URLs; the dialog only needs one to exist.
+URL.createObjectURL ??= () => 'blob:documento';
+URL.revokeObjectURL ??= () => undefined;
 
 describe('IntegrationPages', () => {
   it('lists the records of the integration from /api/integration/{collection}', async () => {
@@ -38,6 +42,24 @@ describe('IntegrationPages', () => {
   it('loads a record into the generated form', async () => {
     render(<Edit />);
     await waitFor(() => expect((screen.getByRole('textbox', { name: /^Cliente/ }) as HTMLInputElement).value).toBe('Mercado Boa Vista'), { timeout: 5000 });
+  });
+
+  it('generates a call-to-action document: waiting toast, then the file in a dialog', async () => {
+    const user = userEvent.setup();
+    render(<Edit />);
+    await user.click(await screen.findByRole('button', { name: 'Pedido em PDF' }, { timeout: 5000 }));
+    expect(await screen.findByText(messages.documents.generating)).toBeTruthy();
+    const dialog = await screen.findByRole('dialog', { name: 'pedido-1002.pdf' });
+    expect(dialog).toBeTruthy();
+    expect(recordedCalls().some((call) => call.method === 'POST' && call.path === '/api/integration/pedidos/1002/documents/0')).toBe(true);
+  });
+
+  it("says 'Falha ao gerar o documento' when the ERP gives no link", async () => {
+    const user = userEvent.setup();
+    render(<DocumentFailed />);
+    await user.click(await screen.findByRole('button', { name: 'Pedido em PDF' }, { timeout: 5000 }));
+    expect(await screen.findByText(messages.documents.failed)).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('tells a user the server gives no such integration that the screen is not theirs', async () => {

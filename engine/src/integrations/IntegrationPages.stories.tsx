@@ -10,6 +10,7 @@ const pedidos = storyIntegration({
   register: 'pedidos',
   collection: 'pedidos',
   idField: 'numero',
+  callToAction: [{ label: 'Pedido em PDF', method: 'POST', path: '/documentos/pedido', field: 'URL' }],
   active: true,
   menu: true,
   vjsfSchemaMaster: {
@@ -32,7 +33,15 @@ const rows = [
 const validate = (body: Record<string, unknown>) => (body.cliente ? [] : [{ field: 'cliente', message: 'Informe o cliente' }]);
 
 // An agent of the integration's department: no live subscription (that needs the integrations screen).
-const shell = (path: string, views = [pedidos]) => ({ shell: { path, pattern: '/*', user: storyUser(), api: fakeIntegrationApi(views, rows, validate) } });
+/** The ERP made the document: the server hands back a same-origin link to it. */
+const documentMade = {
+  'POST /api/integration/pedidos/1002/documents/*': { status: 201, body: { data: { status: 201, url: '/api/story-files/pedido-1002.pdf', fileName: 'pedido-1002.pdf', fileExt: 'pdf' } } },
+  'GET /api/story-files/*': { body: '%PDF-1.4', headers: { 'Content-Type': 'application/pdf' } },
+};
+/** The ERP answered without a link. */
+const documentMissing = { 'POST /api/integration/pedidos/1002/documents/*': { status: 200, body: { data: { status: 200, url: null, fileName: 'pedido-1002.pdf', fileExt: 'pdf' } } } };
+
+const shell = (path: string, views = [pedidos], extra = {}) => ({ shell: { path, pattern: '/*', user: storyUser(), api: { ...fakeIntegrationApi(views, rows, validate), ...extra } } });
 
 const meta = {
   title: 'Integrações/Telas geradas',
@@ -50,8 +59,11 @@ export const List: Story = {};
 /** /integration/{collection}/create: the form generated from the schema, fields in `order`. */
 export const Create: Story = { args: { path: '/integration/pedidos/create' }, parameters: shell('/integration/pedidos/create') };
 
-/** /integration/{collection}/:id: a record in the generated form. */
-export const Edit: Story = { args: { path: '/integration/pedidos/1002' }, parameters: shell('/integration/pedidos/1002') };
+/** /integration/{collection}/:id: a record in the generated form, with its call-to-action document. */
+export const Edit: Story = { args: { path: '/integration/pedidos/1002' }, parameters: shell('/integration/pedidos/1002', [pedidos], documentMade) };
+
+/** The ERP answered without a document link: 'Falha ao gerar o documento'. */
+export const DocumentFailed: Story = { args: { path: '/integration/pedidos/1002' }, parameters: shell('/integration/pedidos/1002', [pedidos], documentMissing) };
 
 /** The server gives this user no such integration (another department, adminOnly...). */
 export const NotAllowed: Story = { args: { path: '/integration/pedidos/create', views: [pedidos] }, parameters: shell('/integration/pedidos/create', []) };

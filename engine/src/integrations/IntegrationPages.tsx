@@ -12,6 +12,7 @@ import { showToast } from '../ui/toast';
 import { RegisterForm } from '../registers/form/RegisterForm';
 import { RegisterList } from '../registers/list/RegisterList';
 import { useIntegrationViews, type IntegrationView } from './integrationViews';
+import { DocumentActions } from './DocumentActions';
 
 /** Waits for this user's integrations; one the server does not offer shows why. */
 function WithIntegration({ match, children }: { match: (view: IntegrationView) => boolean; children: (integration: IntegrationView) => ReactNode }) {
@@ -89,14 +90,18 @@ function RecordPage({ integration, mode }: { integration: IntegrationView; mode:
   if (isPending) return <Typography sx={{ p: 3 }} color="text.secondary">{messages.table.loading}</Typography>;
   if (error || !record) return <Alert severity="error" sx={{ m: 2 }}>{(error as Error | null)?.message ?? messages.errors.notFound}</Alert>;
   const item = view.list.itemLabel;
-  const editButton =
-    mode === 'show' ? (
-      <Button startIcon={<Edit />} onClick={() => navigate(`/${view.list.name}/${encodeURIComponent(record.id)}`)}>
-        {messages.registers.edit}
-      </Button>
-    ) : undefined;
+  const actions = (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+      <DocumentActions collection={integration.collection} id={record.id} documents={integration.documents} />
+      {mode === 'show' && (
+        <Button startIcon={<Edit />} onClick={() => navigate(`/${view.list.name}/${encodeURIComponent(record.id)}`)}>
+          {messages.registers.edit}
+        </Button>
+      )}
+    </Box>
+  );
   return (
-    <FormPage title={format(mode === 'edit' ? messages.registers.editItem : messages.registers.showItem, { item })} action={editButton}>
+    <FormPage title={format(mode === 'edit' ? messages.registers.editItem : messages.registers.showItem, { item })} action={actions}>
       <RegisterForm
         key={`${record.id}:${mode}:${view.validatorUrl}`}
         view={view}

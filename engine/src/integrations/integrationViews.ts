@@ -21,6 +21,8 @@ export interface IntegrationView {
   listIcon: string | null;
   noItems: string;
   idField: string | null;
+  /** Call-to-action documents a record page offers (seed 000 §3), by set index. */
+  documents: { index: number; label: string }[];
   view: RegisterView;
 }
 

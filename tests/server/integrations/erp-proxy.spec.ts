@@ -183,3 +183,48 @@ describe('integration form save and delete through the ERP (seed 000 §7)', () =
     expect((await t.api(`/api/integration/prospects/${code}`, { token: admin })).status).toBe(404);
   });
 });
+
+describe('call-to-action documents (seed 000 §7)', () => {
+  let admin: string;
+  beforeAll(async () => {
+    admin = await t.tokenFor('acme', 'acme-admin');
+    await configureErp({ urls: [erp.url], timeoutMs: 5_000 });
+    const res = await t.api('/api/integrations', {
+      method: 'POST',
+      token: admin,
+      body: {
+        name: 'Pedidos com documento',
+        register: 'pedidos-doc',
+        collection: 'pedidosdoc',
+        idField: 'numero',
+        callToAction: [
+          { label: 'Pedido em PDF', method: 'POST', path: '/documentos/pedido', field: 'URL', fileName: 'pedido', fileExt: 'pdf' },
+          { label: 'Ficha do cliente', method: 'POST', path: '/documentos/ficha-cliente', field: 'URL' },
+        ],
+        vjsfSchemaMaster: { type: 'object', required: ['numero'], properties: { numero: { type: 'string', title: 'Número' }, cliente: { type: 'string', title: 'Cliente' } } },
+      },
+    });
+    expect(res.status).toBe(201);
+    expect((await t.api('/api/integration/pedidosdoc', { method: 'POST', token: admin, body: { numero: '555', cliente: 'Padaria Pão de Mel' } })).status).toBe(201);
+  });
+
+  it('generates the document in the ERP and serves the PDF from the same origin', async () => {
+    const res = await t.api('/api/integration/pedidosdoc/555/documents/0', { method: 'POST', token: admin });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ status: 201, fileName: 'pedido-555.pdf', fileExt: 'pdf', url: expect.stringMatching(/^\/api\/integration\/pedidosdoc\/documents\/file\?src=/) });
+    const file = await t.api(res.body.data.url, { token: admin });
+    expect(file.status).toBe(200);
+    expect(String(file.headers['content-type'])).toMatch(/application\/pdf/);
+    expect(file.text.startsWith('%PDF')).toBe(true);
+  });
+
+  it('answers the ERP refusal, a missing set, and never fetches a file outside the ERP', async () => {
+    const refused = await t.api('/api/integration/pedidosdoc/555/documents/1', { method: 'POST', token: admin });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errorMessage).toBe('Cliente não encontrado no ERP');
+    expect((await t.api('/api/integration/pedidosdoc/555/documents/2', { method: 'POST', token: admin })).status).toBe(404);
+    expect((await t.api('/api/integration/pedidosdoc/999/documents/0', { method: 'POST', token: admin })).status).toBe(404);
+    const outside = await t.api(`/api/integration/pedidosdoc/documents/file?src=${encodeURIComponent('http://169.254.169.254/latest/meta-data')}`, { token: admin });
+    expect(outside.status).toBe(400);
+  });
+});

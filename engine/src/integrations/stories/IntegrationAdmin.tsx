@@ -27,6 +27,7 @@ export function storyIntegration(definition: IntegrationDefinition): Integration
     listIcon: definition.listIcon ?? null,
     noItems: 'Nenhum registro encontrado',
     idField: definition.idField ?? null,
+    documents: (Array.isArray(definition.callToAction) ? (definition.callToAction as { label?: string }[]) : []).map((cta, index) => ({ index, label: cta.label ?? `Documento ${index + 1}` })),
     view: { ...register, name, list: { ...register.list, name, live: name }, readOnly: false, lockedFields: [] },
   };
 }

@@ -42,6 +42,8 @@ export interface IntegrationView {
   listIcon: string | null;
   noItems: string;
   idField: string | null;
+  /** Call-to-action documents (seed 000 §3): their labels, by set index. */
+  documents: { index: number; label: string }[];
   /** The generic screens' register view (engine/src/registers/definitions.ts RegisterView). */
   view: RegisterDefinition & { readOnly: boolean; lockedFields: string[]; validatorUrl: string };
 }
@@ -60,7 +62,7 @@ export interface IntegrationServiceDeps {
   clock: Clock;
   logger: Logger;
   /** The tenant's ERP, for integrations whose form saves and deletes through it (seed 000 §7). */
-  erp?: Pick<ErpService, 'call'>;
+  erp?: Pick<ErpService, 'call' | 'settings'>;
 }
 
 const isRecordObject = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === 'object' && !Array.isArray(v);
@@ -70,6 +72,32 @@ function erpData(body: unknown): Record<string, unknown> | null {
   if (!isRecordObject(body)) return null;
   const data = Array.isArray(body.data) ? body.data[0] : body.data;
   return isRecordObject(data) ? data : null;
+}
+
+/** One call-to-action set of an integration (seed 000 §3, up to three). */
+interface CallToAction {
+  method?: string;
+  url?: string;
+  path?: string;
+  headers?: unknown;
+  body?: unknown;
+  field?: string;
+  fileName?: string;
+  fileExt?: string;
+  label?: string;
+}
+
+/** The document's link in a call-to-action answer: RETORNOS, RESULTADOS or data, by `field`; or a plain link. */
+function documentLink(body: unknown, field: string): string | null {
+  if (!isRecordObject(body)) return null;
+  for (const key of ['RETORNOS', 'RESULTADOS', 'data']) {
+    const value = body[key];
+    const first = Array.isArray(value) ? value[0] : value;
+    if (isRecordObject(first) && typeof first[field] === 'string') return first[field] as string;
+    if (typeof first === 'string' && /^https?:\/\//.test(first)) return first;
+  }
+  for (const key of ['link', 'url', 'URL']) if (typeof body[key] === 'string') return body[key] as string;
+  return null;
 }
 
 /**
@@ -199,6 +227,11 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
           listIcon: integration.listIcon ?? null,
           noItems: integration.noItems || INTEGRATION_MESSAGES.defaultNoItems,
           idField: integration.idField ?? null,
+          documents: (Array.isArray(integration.callToAction) ? (integration.callToAction as CallToAction[]) : [])
+            .slice(0, 3)
+            .map((cta, index) => ({ index, label: cta?.label || `Documento ${index + 1}`, path: cta?.path }))
+            .filter((d) => Boolean(d.path))
+            .map(({ index, label }) => ({ index, label })),
           view: {
             ...definition,
             name,
@@ -278,6 +311,54 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
         return { record: await write(caller, resolved, prepare(resolved, input, previous, 'replace'), previous, false), created: false, ...(message && { message }) };
       }
       return { record: await write(caller, resolved, draft, null, Boolean(existing)), created: true, ...(message && { message }) };
+    },
+
+    /**
+     * A call-to-action document (seed 000 §7): the integration's set `index` sent to the ERP with
+     * the record; the link read from the answer is handed back as a same-origin file URL, since
+     * the ERP itself is usually not reachable from the browser.
+     */
+    async document(caller: IntegrationCaller, collection: string, id: string, index: number): Promise<{ status: number; url: string | null; fileName: string; fileExt: string }> {
+      const resolved = await forCaller(caller, collection);
+      const record = await repo.get(caller.tenant.id, resolved.table, id);
+      if (!record) throw notFound();
+      const sets = Array.isArray(resolved.integration.callToAction) ? (resolved.integration.callToAction as CallToAction[]) : [];
+      const cta = sets[index];
+      if (!cta || !cta.path || !deps.erp) throw notFound('document_not_found', messages.errors.notFound);
+      const { lifeControl: _life, ...item } = record;
+      const headers = isRecordObject(cta.headers) ? Object.fromEntries(Object.entries(cta.headers).filter(([, v]) => typeof v === 'string')) as Record<string, string> : undefined;
+      let answer: { status: number; body: unknown };
+      try {
+        answer = await deps.erp.call(caller.tenant, { url: cta.url ?? null, path: cta.path, method: cta.method || 'POST', body: { ...item, ...(isRecordObject(cta.body) ? cta.body : {}) }, headers });
+      } catch (error) {
+        throw erpFailure(error);
+      }
+      const link = documentLink(answer.body, cta.field || 'URL');
+      const fileExt = cta.fileExt || 'pdf';
+      const fileName = `${cta.fileName || resolved.integration.name}-${id}.${fileExt}`;
+      const url = link ? `/api/integration/${encodeURIComponent(collection)}/documents/file?src=${encodeURIComponent(link)}` : null;
+      return { status: answer.status, url, fileName, fileExt };
+    },
+
+    /** The bytes of a generated document, fetched from the tenant's ERP (only under its configured URLs). */
+    async documentFile(caller: IntegrationCaller, collection: string, src: string): Promise<{ body: Buffer; contentType: string }> {
+      await forCaller(caller, collection);
+      if (!deps.erp) throw notFound();
+      const bases = deps.erp.settings(caller.tenant).urls;
+      let href: string;
+      try {
+        href = new URL(src).href;
+      } catch {
+        throw notFound();
+      }
+      const base = bases.find((b) => href.startsWith(`${b}/`));
+      if (!base) throw badRequest('erp_target_not_allowed', messages.integrations.erpTargetNotAllowed);
+      try {
+        const res = await deps.erp.call(caller.tenant, { url: base, path: href.slice(base.length), method: 'GET' });
+        return { body: Buffer.isBuffer(res.body) ? res.body : Buffer.from(typeof res.body === 'string' ? res.body : JSON.stringify(res.body)), contentType: res.contentType || 'application/octet-stream' };
+      } catch (error) {
+        throw erpFailure(error);
+      }
     },
 
     async update(caller: IntegrationCaller, collection: string, id: string, body: unknown, mode: 'replace' | 'merge'): Promise<RecordData> {

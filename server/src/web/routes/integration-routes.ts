@@ -103,6 +103,33 @@ export function registerIntegrationRoutes(api: ApiRegistry, integrations: Integr
     },
   });
 
+  // Call-to-action documents (seed 000 §7). Registered before /:collection/:id.
+  api.add({
+    method: 'GET',
+    path: '/api/integration/:collection/documents/file',
+    access: access.user,
+    handler: async (ctx) => {
+      const src = typeof ctx.query.src === 'string' ? ctx.query.src : '';
+      const file = await integrations.documentFile(callerOf(ctx), collectionOf(ctx), src);
+      ctx.type = file.contentType;
+      ctx.set('Cache-Control', 'private, no-store');
+      ctx.body = file.body;
+    },
+  });
+
+  api.add({
+    method: 'POST',
+    path: '/api/integration/:collection/:id/documents/:index',
+    access: access.user,
+    handler: async (ctx) => {
+      const index = Number(ctx.params.index);
+      if (!Number.isInteger(index) || index < 0 || index > 2) throw notFound();
+      const doc = await integrations.document(callerOf(ctx), collectionOf(ctx), String(ctx.params.id), index);
+      ctx.status = doc.status === 201 ? 201 : 200;
+      ctx.body = { data: doc };
+    },
+  });
+
   api.add({
     method: 'GET',
     path: '/api/integration/:collection/:id',
