@@ -19,7 +19,7 @@ let browser: Browser;
 let admin: { context: BrowserContext; page: Page };
 
 /** Tenant claims that open the claim-guarded registers (seed 000 §2). */
-const TENANT_CLAIMS = { clients: true, participants: true, stores: true, negotiations: true, employees: true, products: true, metaChannel: true, flowsView: true, queues: true };
+const TENANT_CLAIMS = { clients: true, participants: true, stores: true, negotiations: true, employees: true, products: true, metaChannel: true, flowsView: true, queues: true, enableAgentStatusExporter: true };
 
 beforeAll(async () => {
   t = await startTestServer({ staticDir: path.resolve('engine/dist') });
@@ -346,6 +346,30 @@ describe('every register as admin', () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+});
+
+describe('Agentes: status history export', () => {
+  it("e-mails the agents' status history for a period through the real SMTP path", async () => {
+    const { page } = admin;
+    await goTo(page, '/agents');
+    await page.getByRole('row').filter({ hasText: 'Suporte Acme' }).waitFor();
+    await page.getByRole('button', { name: 'Exportar histórico' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Exportar histórico de status' });
+    await dialog.waitFor();
+    await dialog.getByRole('textbox', { name: 'Data inicial' }).fill('01012026');
+    await dialog.getByRole('textbox', { name: 'Data final' }).fill('01062026');
+    await dialog.getByRole('button', { name: 'Exportar' }).click();
+    await dialog.getByText('Selecione o período (até 90 dias)').waitFor();
+    await screenshot(page, 'registers-status-export-dialog');
+    const today = new Date().toISOString().slice(0, 10).split('-').reverse().join('');
+    await dialog.getByRole('textbox', { name: 'Data final' }).fill(today);
+    await dialog.getByRole('textbox', { name: 'Data inicial' }).fill(today);
+    t.smtp.inbox.length = 0;
+    await dialog.getByRole('button', { name: 'Exportar' }).click();
+    await toast(page, 'Exportação solicitada!');
+    const mail = await t.smtp.waitFor('admin@acme.test');
+    expect(mail.subject).toBe('Exportação: Agentes - status');
   });
 });
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -11,14 +11,18 @@ import Print from '@mui/icons-material/Print';
 import UploadFile from '@mui/icons-material/UploadFile';
 import CloudUpload from '@mui/icons-material/CloudUpload';
 import GridOn from '@mui/icons-material/GridOn';
+import History from '@mui/icons-material/History';
 import { useNavigate } from 'react-admin';
 import { useListContext, useRefresh } from 'react-admin';
-import { messages } from '@atendimento/schemas';
+import { hasTenantClaim, messages } from '@atendimento/schemas';
+import { AppConfigContext } from '../../boot/AppConfigContext';
+import { session } from '../../api/session';
 import type { RegisterView } from '../definitions';
 import { download, exportQuery, reportUrl } from './downloads';
 import { ImportDialog } from './ImportDialog';
 import { RegisterSearch } from './RegisterSearch';
 import { UploadDialog } from './UploadDialog';
+import { SubCollectionExportDialog } from './SubCollectionExportDialog';
 
 /**
  * The generic table's toolbar (seed 000 §2): search, new, CSV / xlsx downloads, print (PDF
@@ -29,7 +33,8 @@ export function RegisterToolbar({ view, searchDebounceMs }: { view: RegisterView
   const { filterValues, sort } = useListContext();
   const navigate = useNavigate();
   const refresh = useRefresh();
-  const [dialog, setDialog] = useState<'import' | 'upload' | null>(null);
+  const [dialog, setDialog] = useState<'import' | 'upload' | 'subCollection' | null>(null);
+  const config = useContext(AppConfigContext);
   const [pdf, setPdf] = useState<string | null>(null);
   const { name, toolbar } = view.list;
   const writable = !view.readOnly;
@@ -67,6 +72,11 @@ export function RegisterToolbar({ view, searchDebounceMs }: { view: RegisterView
           {messages.registers.import}
         </Button>
       )}
+      {has('subCollectionExport') && view.list.subCollections.length > 0 && config && hasTenantClaim(config, 'enableAgentStatusExporter') && (
+        <Button size="small" startIcon={<History />} onClick={() => setDialog('subCollection')}>
+          {messages.registers.subCollectionExport}
+        </Button>
+      )}
       {has('upload') && (
         <Button size="small" startIcon={<CloudUpload />} onClick={() => setDialog('upload')}>
           {messages.registers.upload}
@@ -75,6 +85,7 @@ export function RegisterToolbar({ view, searchDebounceMs }: { view: RegisterView
       </Box>
       <ImportDialog collection={name} open={dialog === 'import'} onClose={() => setDialog(null)} onImported={refresh} />
       <UploadDialog open={dialog === 'upload'} onClose={() => setDialog(null)} />
+      {dialog === 'subCollection' && <SubCollectionExportDialog collection={name} open defaultRecipient={session.user?.email ?? ''} onClose={() => setDialog(null)} />}
       <Dialog open={pdf !== null} onClose={() => setPdf(null)} fullWidth maxWidth="lg">
         <DialogTitle>{messages.registers.print}</DialogTitle>
         <DialogContent sx={{ height: '75vh' }}>{pdf && <iframe title={messages.registers.print} src={pdf} style={{ width: '100%', height: '100%', border: 0 }} />}</DialogContent>
