@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startLocalErp, type LocalErp } from '@atendimento/integrations/erp/index';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { launchBrowser, screenshot as fullPageShot } from './browser';
 import { newPage, signIn, waitForPath } from './shell-helpers';
@@ -15,6 +16,7 @@ let t: TestServer;
 let browser: Browser;
 let admin: { context: BrowserContext; page: Page };
 let second: { context: BrowserContext; page: Page };
+let erp: LocalErp;
 
 beforeAll(async () => {
   t = await startTestServer({ staticDir: path.resolve('engine/dist') });
@@ -26,6 +28,7 @@ beforeAll(async () => {
   await signIn(second.page, t.baseUrl, 'agente@acme.test');
 });
 afterAll(async () => {
+  await erp?.close();
   await browser?.close();
   await t?.close();
 });
@@ -154,5 +157,44 @@ describe('an integration defined live in the browser', () => {
     await page.getByRole('row').filter({ hasText: 'Entregar pela manhã' }).waitFor();
 
     for (const p of [page, second.page]) expect(await p.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+  });
+});
+
+describe('a call-to-action document in the browser', () => {
+  it("generates the ERP's PDF from a record and shows it in a dialog", async () => {
+    erp = await startLocalErp();
+    const tenants = t.server.repos.tenants;
+    const tenant = (await tenants.findById('acme'))!;
+    await tenants.updateAppConfig('acme', { ...tenant.appConfig, erp: { urls: [erp.url] } as never }, new Date());
+    t.server.services.tenants.invalidate();
+    const token = await t.tokenFor('acme', 'acme-admin');
+    const defined = await t.api('/api/integrations', {
+      method: 'POST',
+      token,
+      body: {
+        name: 'Orçamentos',
+        register: 'orcamentos',
+        collection: 'orcamentos',
+        idField: 'numero',
+        order: 5,
+        callToAction: [{ label: 'Gerar orçamento', method: 'POST', path: '/documentos/pedido', field: 'URL', fileName: 'orcamento', fileExt: 'pdf' }],
+        vjsfSchemaMaster: { type: 'object', required: ['numero'], properties: { numero: { type: 'string', title: 'Número' }, cliente: { type: 'string', title: 'Cliente' } } },
+      },
+    });
+    expect(defined.status).toBe(201);
+    expect((await t.api('/api/integration/orcamentos', { method: 'POST', token, body: { numero: '777', cliente: 'Mercado Boa Vista' } })).status).toBe(201);
+
+    const { page } = admin;
+    await page.getByRole('navigation', { name: 'Menu' }).getByRole('button', { name: 'Orçamentos' }).click();
+    await waitForPath(page, '/orcamentos');
+    await page.getByRole('row').filter({ hasText: 'Mercado Boa Vista' }).getByRole('button', { name: 'Visualizar' }).click();
+    await waitForPath(page, '/integration/orcamentos/777/show');
+    await page.getByRole('button', { name: 'Gerar orçamento' }).click();
+    await page.getByText('Aguarde! Gerando documento...').first().waitFor();
+    const dialog = page.getByRole('dialog', { name: 'orcamento-777.pdf' });
+    await dialog.waitFor();
+    await dialog.locator('iframe').waitFor();
+    await screenshot(page, 'integrations-document-dialog');
+    expect(erp.requests.some((r) => r.path.endsWith('/documentos/pedido') && (r.body as { numero?: string })?.numero === '777')).toBe(true);
   });
 });
