@@ -33,6 +33,8 @@ export interface BenchServerReady {
   roomId?: string;
   visitorKey?: string;
   rss: number;
+  /** BENCH_TENANTS=n: tenants t0..t{n-1} (hosts t0.test…), each with a Meta channel `wa-t{i}` and an admin token. */
+  tenants?: { host: string; token: string; channelId: string }[];
 }
 
 const send = (msg: object) => process.send!(msg);
@@ -124,7 +126,33 @@ async function app(): Promise<void> {
       process.exit(0);
     })();
   });
-  send({ type: 'ready', url, host: 'acme.test', token, roomId: session.roomId, visitorKey: session.visitorKey, rss: rss() } satisfies BenchServerReady);
+  const tenants: { host: string; token: string; channelId: string }[] = [];
+  for (let i = 0; i < Number(process.env.BENCH_TENANTS ?? 0); i++) tenants.push(await seedTenant(server, `t${i}`));
+  send({ type: 'ready', url, host: 'acme.test', token, roomId: session.roomId, visitorKey: session.visitorKey, rss: rss(), tenants } satisfies BenchServerReady);
+}
+
+type Server = Awaited<ReturnType<typeof createServer>>;
+
+/** A tenant with an admin, department vendas and the Meta channel 'wa-meta' (B7). */
+async function seedTenant(server: Server, id: string): Promise<{ host: string; token: string; channelId: string }> {
+  const now = server.clock.now();
+  const iso = now.toISOString();
+  await server.repos.tenants.create({ id, name: `Empresa ${id}`, active: true, appConfig: defaultAppConfig(id, `Empresa ${id}`) }, [`${id}.test`], now);
+  await server.repos.users.create(id, { id: `${id}-admin`, email: `admin@${id}.test`, displayName: 'Admin', passwordHash: 'x', emailVerified: true, claims: { admin: true } }, now);
+  await server.db('departments').insert({
+    id: `${id}-vendas`, tenant_id: id, display_name: 'Vendas', active: true, created_at: iso, updated_at: iso, deleted_at: null,
+    data: toJson({ id: `${id}-vendas`, displayName: 'Vendas', active: true, agents: [], supervisors: [], lifeControl: { createdAt: iso, deletedAt: null } }),
+  });
+  await server.db('channels').insert({
+    id: `wa-${id}`, tenant_id: id, type: 'meta', display_name: 'WhatsApp', active: true, created_at: iso, updated_at: iso, deleted_at: null,
+    data: toJson({
+      id: `wa-${id}`, type: 'meta', displayName: 'WhatsApp', active: true, hide: false, color: '#25D366', menuOrder: 0, migrated: true, claims: {}, departmentId: `${id}-vendas`, phoneNumber: '972123456789',
+      provider: { baseUrl: 'http://127.0.0.1:9', apiVersion: 'v21.0', appSecret: META_APP_SECRET, verifyToken: 'bench', accessToken: 'bench', phoneNumberId: '1122334455667', businessAccountId: 'WABA1' },
+    }),
+  });
+  const sid = randomUUID();
+  await server.repos.sessions.createSession(id, { id: sid, userId: `${id}-admin`, ip: null, userAgent: 'bench' }, now);
+  return { host: `${id}.test`, channelId: `wa-${id}`, token: await server.services.tokens.sign({ sub: `${id}-admin`, tid: id, sid, typ: 'user' }, now) };
 }
 
 (process.env.BENCH_MODE === 'bare' ? bare() : app()).catch((err) => {

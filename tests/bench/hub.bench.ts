@@ -131,7 +131,11 @@ const runId = randomUUID().slice(0, 8);
  */
 function webhook(): { body: Buffer; signature: string } {
   const n = webhookSeq++;
-  const waId = `5511${String(n % WEBHOOK_CONTACTS).padStart(9, '0')}`;
+  return webhookFor(`5511${String(n % WEBHOOK_CONTACTS).padStart(9, '0')}`, `wamid.bench.${runId}.${n}`, 'Olá, tudo bem? Quero saber do meu pedido.');
+}
+
+/** One signed Meta webhook carrying an inbound text from `waId`. */
+export function webhookFor(waId: string, wamid: string, text: string): { body: Buffer; signature: string } {
   const body = Buffer.from(JSON.stringify({
     object: 'whatsapp_business_account',
     entry: [{
@@ -141,8 +145,8 @@ function webhook(): { body: Buffer; signature: string } {
         value: {
           messaging_product: 'whatsapp',
           metadata: { display_phone_number: '972123456789', phone_number_id: '1122334455667' },
-          contacts: [{ profile: { name: `Cliente ${n % WEBHOOK_CONTACTS}` }, wa_id: waId }],
-          messages: [{ from: waId, id: `wamid.bench.${runId}.${n}`, timestamp: String(Math.floor(Date.now() / 1000)), text: { body: 'Olá, tudo bem? Quero saber do meu pedido.' }, type: 'text' }],
+          contacts: [{ profile: { name: `Cliente ${waId.slice(-4)}` }, wa_id: waId }],
+          messages: [{ from: waId, id: wamid, timestamp: String(Math.floor(Date.now() / 1000)), text: { body: text }, type: 'text' }],
         },
       }],
     }],
@@ -150,23 +154,28 @@ function webhook(): { body: Buffer; signature: string } {
   return { body, signature: hubSignature(META_APP_SECRET, body) };
 }
 
-/** POST one signed webhook; answers the status. */
-function postWebhook(ready: BenchServerReady, agent: http.Agent): Promise<number> {
-  const { body, signature } = webhook();
+/** POSTs a signed webhook to channel `channelId` of the tenant `host`; answers the status. */
+export function sendWebhook(url: string, host: string, agent: http.Agent, signed: { body: Buffer; signature: string }, channelId = 'wa-meta'): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      `${ready.url}/api/webhooks/whatsapp/wa-meta`,
-      { method: 'POST', agent, headers: { host: ready.host, 'content-type': 'application/json', 'content-length': body.length, 'x-hub-signature-256': signature } },
+      `${url}/api/webhooks/whatsapp/${channelId}`,
+      { method: 'POST', agent, headers: { host, 'content-type': 'application/json', 'content-length': signed.body.length, 'x-hub-signature-256': signed.signature } },
       (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode ?? 0));
       },
     );
     req.on('error', reject);
-    req.end(body);
+    req.end(signed.body);
   });
 }
 
+/** POST one signed webhook; answers the status. */
+function postWebhook(ready: BenchServerReady, agent: http.Agent): Promise<number> {
+  return sendWebhook(ready.url, ready.host, agent, webhook());
+}
+
+/** A visitor's 1 KB web-chat message into the bench room (B6's events). */
 function post(ready: BenchServerReady, agent: http.Agent, i: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const body = JSON.stringify({ text: text1k(i), clientId: randomUUID() });

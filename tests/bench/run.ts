@@ -20,6 +20,7 @@ import { hubBench, ingestBench } from './hub.bench';
 import { roomsBench } from './rooms.bench';
 import { restartBench } from './restart.bench';
 import { frontendBench } from './frontend.bench';
+import { e2eBench } from './e2e.bench';
 import { printTable, writeResults, percentile, type BenchLine } from './report';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -71,6 +72,8 @@ async function main(): Promise<void> {
   await step('B2', () => ingestBench(seconds, { DATABASE_URL: '' }));
   await step('B3', () => storageBench(Math.max(1, Math.round(seconds / 2))));
   await step('B5', () => hubBench(seconds));
+  // 3 s of webhooks at 200/s: 600 messages, each to the 100 agents of its tenant.
+  await step('B7', () => e2eBench(Math.min(seconds, 3)));
   await step('B8', () => roomsBench(seconds));
   if (pgUrl) {
     await step('B9', async () => [...(await ingestBench(seconds, { DATABASE_URL: pgUrl }, 'B9', 'PostgreSQL')), ...(await roomsBench(seconds, undefined, { DATABASE_URL: pgUrl }, 'B9', 'PostgreSQL', ['c', 'd', 'e']))]);
