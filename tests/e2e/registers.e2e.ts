@@ -201,6 +201,26 @@ describe('Contatos in the browser', () => {
   });
 });
 
+describe('Contatos: remover clientes', () => {
+  it('unlinks a client from a contact from its row', async () => {
+    const { page } = admin;
+    const token = await t.tokenFor('acme', 'acme-admin');
+    const ids: string[] = [];
+    for (const name of ['ACME SA', 'Beta Ltda']) ids.push((await t.api('/api/clients', { method: 'POST', token, body: { displayName: name, CGC: ['12.345.678-90'] } })).body.id);
+    const contact = await t.api('/api/contacts', { method: 'POST', token, body: { displayName: 'Ana Com Clientes', channels: ['webchat'], clients: ids } });
+    expect(contact.status).toBe(201);
+    await goTo(page, '/contacts');
+    const row = page.getByRole('row').filter({ hasText: 'Ana Com Clientes' });
+    await row.getByRole('button', { name: 'Remover clientes' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remover clientes do contato' });
+    await dialog.getByRole('checkbox', { name: 'ACME SA' }).check();
+    await dialog.getByRole('button', { name: 'Remover', exact: true }).click();
+    await toast(page, 'Clientes removidos do contato.');
+    const stored = await t.api(`/api/contacts/${contact.body.id}`, { token });
+    expect(stored.body).toMatchObject({ clients: [ids[1]], removedClients: [ids[0]] });
+  });
+});
+
 describe('live updates', () => {
   it("shows another user's new, changed and deleted contacts without a reload", async () => {
     const { page } = admin;

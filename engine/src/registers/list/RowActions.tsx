@@ -4,6 +4,7 @@ import Tooltip from '@mui/material/Tooltip';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import Delete from '@mui/icons-material/Delete';
 import Edit from '@mui/icons-material/Edit';
+import LinkOff from '@mui/icons-material/LinkOff';
 import Send from '@mui/icons-material/Send';
 import Visibility from '@mui/icons-material/Visibility';
 import { useNavigate } from 'react-admin';
@@ -15,6 +16,7 @@ import { showToast } from '../../ui/toast';
 import type { RegisterView } from '../definitions';
 import { formDataOf } from '../form/formData';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
+import { RemoveClientsDialog } from './RemoveClientsDialog';
 
 function Action({ label, onClick, children }: { label: string; onClick: () => void; children: React.ReactNode }) {
   return (
@@ -36,11 +38,13 @@ export function RowActions({ view }: { view: RegisterView }) {
   const navigate = useNavigate();
   const refresh = useRefresh();
   const [confirming, setConfirming] = useState(false);
+  const [removingClients, setRemovingClients] = useState(false);
   const [busy, setBusy] = useState(false);
   if (!record) return null;
   const { name, rowActions } = view.list;
   const base = `/${name}/${encodeURIComponent(record.id)}`;
   const writable = !view.readOnly;
+  const clients = Array.isArray(record.clients) ? record.clients.filter((c): c is string => typeof c === 'string') : [];
 
   async function remove() {
     setBusy(true);
@@ -82,6 +86,11 @@ export function RowActions({ view }: { view: RegisterView }) {
           <ContentCopy fontSize="small" />
         </Action>
       )}
+      {rowActions.includes('removeClients') && writable && clients.length > 0 && (
+        <Action label={messages.registers.removeClients} onClick={() => setRemovingClients(true)}>
+          <LinkOff fontSize="small" />
+        </Action>
+      )}
       {rowActions.includes('sendLogin') && (
         <Action label={messages.registers.sendLogin} onClick={() => void sendLogin()}>
           <Send fontSize="small" />
@@ -92,6 +101,7 @@ export function RowActions({ view }: { view: RegisterView }) {
           <Delete fontSize="small" />
         </Action>
       )}
+      {removingClients && <RemoveClientsDialog collection={name} id={record.id} clients={clients} open onClose={() => setRemovingClients(false)} onDone={refresh} />}
       <ConfirmDeleteDialog open={confirming} busy={busy} onCancel={() => setConfirming(false)} onConfirm={() => void remove()} />
     </span>
   );
