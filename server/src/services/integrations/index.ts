@@ -7,6 +7,9 @@ import { registerIntegrationRoutes } from '../../web/routes/integration-routes';
 import { registerErpProxyRoutes } from '../../web/routes/erp-proxy-routes';
 import { createErpService } from '../erp/erp-service';
 import { createOutboundHttp } from '../http/outbound-http';
+import { createContactLinksService } from '../erp/contact-links-service';
+import { createContactLinksRepository } from '../erp/contact-links-repository';
+import { registerContactLinkRoutes } from '../../web/routes/contact-links-routes';
 import type { ChangeFeed } from '../changes/change-feed';
 import type { Registers } from '../registers';
 import { createIntegrationService } from './integration-service';
@@ -31,14 +34,18 @@ export function createIntegrations(deps: { db: Db; changes: ChangeFeed; clock: C
     clock: deps.clock,
     logger: deps.logger,
   });
+  // Contacts ↔ ERP clients, prospects and salesmen (seed 000 §7).
+  const contactLinks = createContactLinksService({ db: deps.db, changes: deps.changes, clock: deps.clock, repo: createContactLinksRepository(), erp });
   return {
     service,
     erp,
+    contactLinks,
     /** LiveCollections to register with the realtime hub. */
     liveCollections: [integrationViewsLiveCollection({ repo: deps.registers.repo, table: definitionsTable })],
     routes(api: ApiRegistry): void {
       registerIntegrationRoutes(api, service);
       registerErpProxyRoutes(api, erp);
+      registerContactLinkRoutes(api, contactLinks);
     },
   };
 }
