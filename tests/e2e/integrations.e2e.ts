@@ -189,10 +189,16 @@ describe('a call-to-action document in the browser', () => {
     await waitForPath(page, '/orcamentos');
     await page.getByRole('row').filter({ hasText: 'Mercado Boa Vista' }).getByRole('button', { name: 'Visualizar' }).click();
     await waitForPath(page, '/integration/orcamentos/777/show');
+    // The waiting toast may come and go quickly: remember every alert text the page shows.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { __alerts: string[] }).__alerts = seen;
+      new MutationObserver(() => document.querySelectorAll('[role="alert"]').forEach((el) => seen.push(el.textContent ?? ''))).observe(document.body, { childList: true, subtree: true });
+    });
     await page.getByRole('button', { name: 'Gerar orçamento' }).click();
-    await page.getByText('Aguarde! Gerando documento...').first().waitFor();
     const dialog = page.getByRole('dialog', { name: 'orcamento-777.pdf' });
     await dialog.waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __alerts: string[] }).__alerts.some((text) => text.includes('Aguarde! Gerando documento...')))).toBe(true);
     await dialog.locator('iframe').waitFor();
     await screenshot(page, 'integrations-document-dialog');
     expect(erp.requests.some((r) => r.path.endsWith('/documentos/pedido') && (r.body as { numero?: string })?.numero === '777')).toBe(true);

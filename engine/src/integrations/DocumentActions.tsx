@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Description from '@mui/icons-material/Description';
 import { messages } from '@atendimento/schemas';
 import { apiRequest, authedFetch, ApiError } from '../api/api';
-import { showToast } from '../ui/toast';
+import { dismissToast, showToast } from '../ui/toast';
 
 interface Generated {
   status: number;
@@ -27,7 +27,7 @@ export function DocumentActions({ collection, id, documents }: { collection: str
 
   async function generate(index: number) {
     setBusy(true);
-    showToast(messages.documents.generating, 'info');
+    const waiting = showToast(messages.documents.generating, 'info');
     try {
       const { body, response } = await apiRequest<{ data: Generated }>(`/api/integration/${encodeURIComponent(collection)}/${encodeURIComponent(id)}/documents/${index}`, { method: 'POST', notify: false });
       const doc = body.data;
@@ -43,6 +43,7 @@ export function DocumentActions({ collection, id, documents }: { collection: str
       // The ERP refused (4xx from the server): the document failed; anything else: the request did.
       showToast(error instanceof ApiError && error.status >= 400 && error.status < 500 ? messages.documents.failed : messages.documents.requestError, 'error');
     } finally {
+      dismissToast(waiting);
       setBusy(false);
     }
   }

@@ -4,6 +4,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@atendimento/schemas';
 import { recordedCalls } from '../stories/fakeApi';
+import { currentToasts, subscribeToasts } from '../ui/toast';
 import * as stories from './IntegrationPages.stories';
 
 const { List, Create, Edit, DocumentFailed, NotAllowed } = composeStories(stories);
@@ -47,10 +48,15 @@ describe('IntegrationPages', () => {
   it('generates a call-to-action document: waiting toast, then the file in a dialog', async () => {
     const user = userEvent.setup();
     render(<Edit />);
+    const shown: string[] = [];
+    const stop = subscribeToasts(() => shown.push(...currentToasts().map((toast) => toast.message)));
     await user.click(await screen.findByRole('button', { name: 'Pedido em PDF' }, { timeout: 5000 }));
-    expect(await screen.findByText(messages.documents.generating)).toBeTruthy();
     const dialog = await screen.findByRole('dialog', { name: 'pedido-1002.pdf' });
+    stop();
     expect(dialog).toBeTruthy();
+    expect(shown).toContain(messages.documents.generating);
+    // The waiting toast goes once the document is there.
+    await waitFor(() => expect(screen.queryByText(messages.documents.generating)).toBeNull());
     expect(recordedCalls().some((call) => call.method === 'POST' && call.path === '/api/integration/pedidos/1002/documents/0')).toBe(true);
   });
 
