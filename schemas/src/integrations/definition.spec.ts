@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { integrationRegister, mayUseIntegration, orderedFields, type IntegrationDefinition } from './definition';
+
+const base: IntegrationDefinition = {
+  id: 'i1',
+  name: 'Pedidos',
+  register: 'pedidos',
+  collection: 'pedidos',
+  orderBy: 'total',
+  tableHeaders: { columnsTranslations: { cliente: 'Cliente (ERP)' } },
+  vjsfSchemaMaster: {
+    type: 'object',
+    properties: {
+      obs: { type: 'string', title: 'Observação' },
+      total: { type: 'number', title: 'Total', order: 2 },
+      cliente: { type: 'string', title: 'Cliente', order: 1 },
+      itens: { type: 'array', items: { type: 'string' } },
+      pago: { type: 'boolean', title: 'Pago' },
+    },
+  },
+};
+
+describe('integrationRegister', () => {
+  it('orders fields by `order`, then as written, and builds the list from the scalar fields', () => {
+    expect(orderedFields(base.vjsfSchemaMaster!)).toEqual(['cliente', 'total', 'obs', 'itens', 'pago']);
+    const register = integrationRegister(base);
+    expect(register.uiSchema['ui:order']).toEqual(['cliente', 'total', 'obs', 'itens', 'pago', '*']);
+    expect(register.list).toMatchObject({ name: 'pedidos', route: '/pedidos', label: 'Pedidos', titleField: 'cliente', sort: { field: 'total', order: 'ASC' } });
+    expect(register.list.columns).toEqual([
+      { field: 'cliente', label: 'Cliente (ERP)' },
+      { field: 'total', type: 'number' },
+      { field: 'obs' },
+      { field: 'pago', type: 'boolean' },
+    ]);
+  });
+
+  it('refuses a schema that is not an object with properties, or has nothing to title a row', () => {
+    expect(() => integrationRegister({ ...base, vjsfSchemaMaster: { type: 'array' } })).toThrow(/"type": "object"/);
+    expect(() => integrationRegister({ ...base, vjsfSchemaMaster: { type: 'object', properties: { itens: { type: 'array' } } } })).toThrow();
+  });
+});
+
+describe('mayUseIntegration (seed 000 §6)', () => {
+  const agent = { id: 'u1', claims: {} };
+  it('lets admins see everything, even inactive ones, but nobody a deleted one', () => {
+    const admin = { id: 'a', claims: { admin: true } };
+    expect(mayUseIntegration({ ...base, active: false, adminOnly: true, departments: ['x'] }, admin, [])).toBe(true);
+    expect(mayUseIntegration({ ...base, lifeControl: { deletedAt: '2026-01-01T00:00:00.000Z' } }, admin, [])).toBe(false);
+  });
+
+  it('shows others active integrations without departments or of their departments', () => {
+    expect(mayUseIntegration(base, agent, [])).toBe(true);
+    expect(mayUseIntegration({ ...base, active: false }, agent, [])).toBe(false);
+    expect(mayUseIntegration({ ...base, departments: ['vendas'] }, agent, ['suporte'])).toBe(false);
+    expect(mayUseIntegration({ ...base, departments: ['vendas'] }, agent, ['vendas'])).toBe(true);
+  });
+
+  it('opens adminOnly integrations only with their claim in claimsIntegrations', () => {
+    const restricted = { ...base, adminOnly: true };
+    expect(mayUseIntegration(restricted, agent, [])).toBe(false);
+    expect(mayUseIntegration(restricted, { ...agent, claimsIntegrations: { pedidos: true } }, [])).toBe(true);
+    expect(mayUseIntegration(restricted, { ...agent, claimsIntegrations: ['pedidos'] }, [])).toBe(true);
+    expect(mayUseIntegration(restricted, { ...agent, claimsIntegrations: { outra: true } }, [])).toBe(false);
+  });
+});
