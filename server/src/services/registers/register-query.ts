@@ -19,11 +19,16 @@ const emptyFilter = () => badRequest('filter_empty', messages.registers.filterEm
 function parseJsonParam(raw: unknown, param: string): unknown {
   if (raw === undefined || raw === null || raw === '') return undefined;
   if (typeof raw !== 'string') throw badParam(param);
+  // A NUL character can never match stored text, and PostgreSQL refuses it in a parameter (R7).
+  if (raw.includes('\0')) throw badParam(param);
+  let value: unknown;
   try {
-    return JSON.parse(raw);
+    value = JSON.parse(raw);
   } catch {
     throw badParam(param);
   }
+  if (JSON.stringify(value).includes('\\u0000')) throw badParam(param);
+  return value;
 }
 
 /** Coerces query-string values to the field's type ('true' → true for booleans...). */
