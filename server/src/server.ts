@@ -119,7 +119,7 @@ export async function createServer(options: ServerOptions) {
   });
   for (const collection of registers.liveCollections()) hub.registerCollection(collection);
   // Integrations (docs/integrations.md): registers admins define live; records under /api/integration/{collection}.
-  const integrations = createIntegrations({ db, changes, clock, logger, registers });
+  const integrations = createIntegrations({ db, changes, clock, logger, registers, hub });
   for (const collection of integrations.liveCollections) hub.registerCollection(collection);
   // Chat (docs/chat.md): rooms, messages, search, counters, the web-chat channel; live `rooms` and `messages`.
   const chat = createChat({

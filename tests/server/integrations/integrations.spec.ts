@@ -255,3 +255,27 @@ describe('live definitions for every user (integration_views)', () => {
     }
   });
 });
+
+describe('live records of an integration (integration/{collection})', () => {
+  it('follows writes on the hub for users who may use the integration, and refuses the others', async () => {
+    // The collection becomes live when the definitions are first read (the app does it at start-up).
+    expect((await t.api('/api/integration-definitions', { token: admin })).status).toBe(200);
+    const client = connectClient(t.baseUrl, t.hosts.acme, () => admin);
+    const agentClient = connectClient(t.baseUrl, t.hosts.acme, () => agent);
+    try {
+      const live = client.subscribe('integration/clientes', { orderBy: [{ field: 'nome', direction: 'asc' }], limit: 50 });
+      await waitFor(() => live.state === 'live', 'the snapshot');
+      const saved = await t.api('/api/integration/clientes', { method: 'POST', token: admin, body: { codigo: '000900', nome: 'Armazém Ao Vivo' } });
+      expect(saved.status).toBe(201);
+      await waitFor(() => live.records.find((r) => r.id === '000900' && (r as { nome?: string }).nome === 'Armazém Ao Vivo'), 'the new record');
+      expect((await t.api('/api/integration/clientes/000900', { method: 'DELETE', token: admin })).status).toBe(200);
+      await waitFor(() => !live.records.some((r) => r.id === '000900'), 'the deletion');
+
+      const refused = agentClient.subscribe('integration/restrita', { limit: 10 });
+      await waitFor(() => refused.state === 'error', 'the refusal');
+    } finally {
+      client.close();
+      agentClient.close();
+    }
+  });
+});

@@ -13,7 +13,8 @@ import { registerContactLinkRoutes } from '../../web/routes/contact-links-routes
 import type { ChangeFeed } from '../changes/change-feed';
 import type { Registers } from '../registers';
 import { createIntegrationService } from './integration-service';
-import { integrationViewsLiveCollection } from './integration-live-collection';
+import { integrationRecordsLiveCollection, integrationViewsLiveCollection } from './integration-live-collection';
+import type { LiveCollection } from '../../hub/live-collection';
 
 /**
  * The integrations domain (docs/integrations.md), wired with its dependencies: definitions
@@ -21,12 +22,28 @@ import { integrationViewsLiveCollection } from './integration-live-collection';
  * checking the schemas); this adds what they become — menu views, validators and the generic
  * records API — and the ERP proxy their forms and lookups call.
  */
-export function createIntegrations(deps: { db: Db; changes: ChangeFeed; clock: Clock; logger: Logger; registers: Registers }) {
+export function createIntegrations(deps: {
+  db: Db;
+  changes: ChangeFeed;
+  clock: Clock;
+  logger: Logger;
+  registers: Registers;
+  /** The realtime hub: integration record collections are registered on it as integrations appear. */
+  hub?: { registerCollection(collection: LiveCollection): void; collectionNames(): string[] };
+}) {
   const definitionsTable = deps.registers.registers.table('integrations');
   // The ERP proxy (seed 000 §7): only the tenant's configured ERP URLs, through the SSRF-safe client.
   const erp = createErpService({ http: createOutboundHttp(), logger: deps.logger });
+  const live = new Set<string>();
   const service = createIntegrationService({
     erp,
+    ensureLive(collection) {
+      const hub = deps.hub;
+      if (!hub || live.has(collection)) return;
+      live.add(collection);
+      const collectionObject = integrationRecordsLiveCollection(collection, { service });
+      if (!hub.collectionNames().includes(collectionObject.name)) hub.registerCollection(collectionObject);
+    },
     definitionsTable,
     repo: deps.registers.repo,
     records: createIntegrationRecordRepository(deps.db),

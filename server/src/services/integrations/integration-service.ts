@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
 import { format, messages, type Filter } from '@atendimento/schemas';
 import { compactRecord, fieldErrors, normaliseRecord, withNulls, type RegisterDefinition, type RegisterSchema } from '@atendimento/schemas/registers/index';
 import { integrationRegister, mayUseIntegration, INTEGRATION_MESSAGES, type IntegrationDefinition } from '@atendimento/schemas/integrations/index';
@@ -63,7 +64,12 @@ export interface IntegrationServiceDeps {
   logger: Logger;
   /** The tenant's ERP, for integrations whose form saves and deletes through it (seed 000 §7). */
   erp?: Pick<ErpService, 'call' | 'settings'>;
+  /** Makes `integration/{collection}` live on the hub (once per collection name; see integration-live-collection.ts). */
+  ensureLive?: (collection: string) => void;
 }
+
+/** The hub collection of an integration's records: the register list's `live` name. */
+export const liveNameOf = (collection: string) => `integration/${collection}`;
 
 const isRecordObject = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === 'object' && !Array.isArray(v);
 
@@ -127,10 +133,14 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
     return { integration, definition, table, fields: queryFields(table) };
   }
 
+  async function definitionOf(tenantId: string, collection: string, trx?: Knex.Transaction): Promise<IntegrationDefinition | undefined> {
+    const page = await repo.list(tenantId, deps.definitionsTable, { filter: { field: 'collection', op: '==', value: collection }, orderBy: [], offset: 0, limit: 1 }, trx ? { trx } : {});
+    return page.records[0] as unknown as IntegrationDefinition | undefined;
+  }
+
   /** The integration behind /api/integration/{collection}, if this caller may use it (404 otherwise: no hint it exists). */
   async function forCaller(caller: IntegrationCaller, collection: string): Promise<ResolvedIntegration> {
-    const page = await repo.list(caller.tenant.id, deps.definitionsTable, { filter: { field: 'collection', op: '==', value: collection }, orderBy: [], offset: 0, limit: 1 });
-    const integration = page.records[0] as unknown as IntegrationDefinition | undefined;
+    const integration = await definitionOf(caller.tenant.id, collection);
     if (!integration || !mayUseIntegration(integration, caller.user, caller.departments)) throw notFound('integration_not_found', INTEGRATION_MESSAGES.notFound);
     const resolved = resolve(integration);
     if (!resolved) throw badRequest('integration_schema_invalid', format(INTEGRATION_MESSAGES.schemaInvalid, { detail: integration.name }));
@@ -185,13 +195,14 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
 
   async function write(caller: IntegrationCaller, resolved: ResolvedIntegration, next: RecordData, previous: RecordData | null, revive: boolean): Promise<RecordData> {
     const now = clock.now();
-    await changes.transaction(caller.tenant.id, async (trx) => {
+    await changes.transaction(caller.tenant.id, async (trx, record) => {
       if (revive) await records.purgeDeleted(caller.tenant.id, resolved.integration.collection, next.id, trx);
       if (previous) {
         if (!(await repo.update(caller.tenant.id, resolved.table, next, now, trx))) throw notFound();
       } else {
         await repo.insert(caller.tenant.id, resolved.table, next, now, trx);
       }
+      record({ collection: liveNameOf(resolved.integration.collection), id: next.id, op: 'upsert' });
     });
     const saved = await repo.get(caller.tenant.id, resolved.table, next.id);
     if (!saved) throw notFound();
@@ -201,6 +212,12 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
 
   return {
     resolve,
+    repo,
+    /** The tenant's integration of a collection resolved as a register (any user; null when none or unusable). */
+    async resolvedFor(tenantId: string, collection: string, trx?: Knex.Transaction): Promise<ResolvedIntegration | null> {
+      const integration = await definitionOf(tenantId, collection, trx);
+      return integration ? resolve(integration) : null;
+    },
 
     /** Every live integration of the tenant this caller may use, in menu order. */
     async visible(caller: IntegrationCaller): Promise<IntegrationDefinition[]> {
@@ -213,6 +230,7 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
       for (const integration of await this.visible(caller)) {
         const resolved = resolve(integration);
         if (!resolved) continue;
+        deps.ensureLive?.(integration.collection);
         const { definition } = resolved;
         const name = `integration/${integration.collection}`;
         out.push({
@@ -392,8 +410,9 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
         }
       }
       const now = clock.now();
-      await changes.transaction(caller.tenant.id, async (trx) => {
-        await repo.softDelete(caller.tenant.id, resolved.table, unique, now, trx);
+      await changes.transaction(caller.tenant.id, async (trx, record) => {
+        const deleted = await repo.softDelete(caller.tenant.id, resolved.table, unique, now, trx);
+        for (const id of deleted) record({ collection: liveNameOf(collection), id, op: 'delete' });
       });
       const deletedAt = now.toISOString();
       return found.map((r) => ({ ...r, lifeControl: { ...(r.lifeControl as object), deletedAt } }));
