@@ -98,6 +98,9 @@ describe('the agent console with a WhatsApp (Meta Cloud API) customer', () => {
     await queued.waitFor();
     await expect.poll(() => queued.locator('[data-last-message]').textContent(), POLL).toContain(FIRST);
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    // The card names the channel and shows the customer's WhatsApp number.
+    await queued.getByText('WhatsApp', { exact: true }).waitFor();
+    await queued.getByText('+55 (11) 98765.4321').waitFor();
     const roomId = (await queued.getAttribute('data-room-id'))!;
     expect(roomId).toBeTruthy();
     await screenshot(page, 'whatsapp-queue-new-chat');
