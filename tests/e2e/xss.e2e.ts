@@ -109,7 +109,7 @@ describe('R11 stored XSS', () => {
       const res = await visitorWrites(t, session, text);
       expect(res.status, res.text).toBe(201);
     }
-    const upload = await visitorUpload(session.roomId, session.visitorKey!);
+    const upload = await visitorUpload(session.roomId!, session.visitorKey!);
     expect(upload.status, upload.text).toBe(201);
     const stored = await t.api(`/api/rooms/${session.roomId}/messages`, { token: t.tokens.suporte });
     const file = (stored.body.data as { type: string; text: string | null }[]).find((m) => m.type === 'document');
