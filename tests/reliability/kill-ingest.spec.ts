@@ -148,5 +148,7 @@ describe('R3 kill -9 during ingest (SQLite)', () => {
     expect(present.size).toBe(sent.length);
     expect([...present.values()].filter((c) => c !== 1)).toEqual([]);
     expect(acked.size).toBeGreaterThan(0);
+    // The kills landed while webhooks were in flight (some were never answered).
+    expect(acked.size).toBeLessThan(sent.length);
   }, 600_000);
 });
