@@ -23,7 +23,8 @@ const APP_SECRET = 'segredo-r3';
 let dataDir: string;
 let sqliteFile: string;
 let proc: ServerProcess | null = null;
-const env = () => ({ DATA_DIR: dataDir, JWT_SECRET: 'r3'.repeat(20), DEMO_WHATSAPP: 'false', LOG_LEVEL: 'error' });
+// Always SQLite, also inside `npm run test:pg` (which sets DATABASE_URL for the whole run).
+const env = () => ({ DATABASE_URL: '', DATA_DIR: dataDir, JWT_SECRET: 'r3'.repeat(20), DEMO_WHATSAPP: 'false', LOG_LEVEL: 'error' });
 
 function webhook(n: number): { id: string; raw: Buffer } {
   const id = `wamid.r3-${n}-${randomBytes(4).toString('hex')}`;
