@@ -3,28 +3,10 @@ import { createRealtimeClient, type WebSocketConstructor } from '@atendimento/sc
 import { api } from '../api/api';
 import { session } from '../api/session';
 import type { RegisterView } from '../registers/definitions';
+import type { IntegrationView as SharedIntegrationView } from '@atendimento/schemas/integrations/index';
 
-/**
- * An integration as GET /api/integration-definitions gives it to this user (docs/integrations.md):
- * the menu fields and the register view its generic screens render (list name
- * `integration/{collection}`, so the register components call /api/integration/{collection}).
- */
-export interface IntegrationView {
-  id: string;
-  name: string;
-  register: string;
-  collection: string;
-  order: number;
-  menu: boolean;
-  active: boolean;
-  listTitle: string | null;
-  listIcon: string | null;
-  noItems: string;
-  idField: string | null;
-  /** Call-to-action documents a record page offers (seed 000 §3), by set index. */
-  documents: { index: number; label: string }[];
-  view: RegisterView;
-}
+/** An integration as this user's GET /api/integration-definitions gives it (list name `integration/{collection}`). */
+export type IntegrationView = SharedIntegrationView<RegisterView>;
 
 type Listener = () => void;
 let current: IntegrationView[] | null = null;

@@ -142,3 +142,25 @@ export function mayUseIntegration(integration: IntegrationDefinition, user: Inte
   const departments = integration.departments ?? [];
   return departments.length === 0 || departments.some((d) => userDepartments.includes(d));
 }
+
+/**
+ * An integration as GET /api/integration-definitions gives it to one user (docs/integrations.md):
+ * the menu fields and the register view its generic screens render. `View` is the register view
+ * as each side types it (the server's definition, the engine's RegisterView).
+ */
+export interface IntegrationView<View> {
+  id: string;
+  name: string;
+  register: string;
+  collection: string;
+  order: number;
+  menu: boolean;
+  active: boolean;
+  listTitle: string | null;
+  listIcon: string | null;
+  noItems: string;
+  idField: string | null;
+  /** Call-to-action documents (seed 000 §3): their labels, by set index. */
+  documents: { index: number; label: string }[];
+  view: View;
+}

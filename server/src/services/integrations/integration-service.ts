@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { format, messages, type Filter } from '@atendimento/schemas';
 import { compactRecord, fieldErrors, normaliseRecord, withNulls, type RegisterDefinition, type RegisterSchema } from '@atendimento/schemas/registers/index';
-import { integrationRegister, mayUseIntegration, INTEGRATION_MESSAGES, type IntegrationDefinition } from '@atendimento/schemas/integrations/index';
+import { integrationRegister, mayUseIntegration, INTEGRATION_MESSAGES, type IntegrationDefinition, type IntegrationView as SharedIntegrationView } from '@atendimento/schemas/integrations/index';
 import type { Clock } from '../../clock';
 import type { Logger } from '../../logger';
 import { badRequest, notFound, validationError } from '../../errors';
@@ -30,24 +30,8 @@ export interface ResolvedIntegration {
   fields: FieldSpecs;
 }
 
-/** What the engine needs to draw an integration's menu entry and screens. */
-export interface IntegrationView {
-  id: string;
-  name: string;
-  register: string;
-  collection: string;
-  order: number;
-  menu: boolean;
-  active: boolean;
-  listTitle: string | null;
-  listIcon: string | null;
-  noItems: string;
-  idField: string | null;
-  /** Call-to-action documents (seed 000 §3): their labels, by set index. */
-  documents: { index: number; label: string }[];
-  /** The generic screens' register view (engine/src/registers/definitions.ts RegisterView). */
-  view: RegisterDefinition & { readOnly: boolean; lockedFields: string[]; validatorUrl: string };
-}
+/** What the engine needs to draw an integration's menu entry and screens (engine/src/registers/definitions.ts RegisterView). */
+export type IntegrationView = SharedIntegrationView<RegisterDefinition & { readOnly: boolean; lockedFields: string[]; validatorUrl: string }>;
 
 export const RECORDS_TABLE = 'integration_records';
 const MAX_INTEGRATIONS = 500;
