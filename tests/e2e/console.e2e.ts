@@ -1,12 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_TAB_BY_ID, messages as seedTexts, type Room } from '@atendimento/schemas';
 import { startChatServer, stopChatServer, JUSTIFIES, type ChatTest } from '../server/chat/chat-helpers';
 import { launchBrowser, screenshot } from './browser';
+import { stripesPng } from './stripes-png';
 import { newPage, signIn } from './shell-helpers';
 
 /**
@@ -32,31 +32,8 @@ const CAPTION = 'Etiqueta da troca';
 const POLL = { timeout: 15_000 };
 const TAB = { queue: CHAT_TAB_BY_ID.queuesChats.label, mine: CHAT_TAB_BY_ID.userChats.label, history: CHAT_TAB_BY_ID.chatsHistories.label };
 
-/** A 240×140 PNG with coloured stripes (a real image the browser decodes, big enough to see). */
-function stripesPng(width = 240, height = 140): Buffer {
-  const colours = [[25, 118, 210], [56, 142, 60], [251, 192, 45], [211, 47, 47]];
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    raw[y * (width * 3 + 1)] = 0;
-    for (let x = 0; x < width; x++) {
-      const c = colours[Math.floor((x / width) * colours.length)]!;
-      raw.set(c, y * (width * 3 + 1) + 1 + x * 3);
-    }
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body) >>> 0);
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
+/** The stripes of the image the agent sends. */
+const IMAGE_COLOURS = [[25, 118, 210], [56, 142, 60], [251, 192, 45], [211, 47, 47]] as const;
 
 beforeAll(async () => {
   t = await startChatServer({ staticDir: path.resolve('engine/dist') });
@@ -183,7 +160,7 @@ describe('the agent console with a web-chat visitor', () => {
       agent.page.waitForEvent('filechooser'),
       agent.page.getByRole('menuitem', { name: 'Fotos e vídeos' }).click(),
     ]);
-    await chooser.setFiles({ name: 'etiqueta-troca.png', mimeType: 'image/png', buffer: stripesPng() });
+    await chooser.setFiles({ name: 'etiqueta-troca.png', mimeType: 'image/png', buffer: stripesPng(IMAGE_COLOURS) });
     const preview = agent.page.getByRole('dialog', { name: 'Pré-visualizar' });
     await preview.waitFor();
     await preview.getByRole('textbox', { name: `${seedTexts.chat.captionPlaceholder} etiqueta-troca.png` }).fill(CAPTION);

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_TAB_BY_ID, messages as seedTexts } from '@atendimento/schemas';
@@ -7,6 +6,7 @@ import { startMetaGraphServer, type MetaGraphServer } from '@atendimento/integra
 import { toJson } from '@atendimento/server/db/knex';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { launchBrowser, screenshot } from './browser';
+import { stripesPng } from './stripes-png';
 import { newPage, signIn } from './shell-helpers';
 
 /**
@@ -29,28 +29,8 @@ let t: TestServer;
 let graph: MetaGraphServer;
 let browser: Browser;
 
-/** A 240×140 PNG with coloured stripes (a real image the browser decodes). */
-function stripesPng(width = 240, height = 140): Buffer {
-  const colours = [[37, 211, 102], [18, 140, 126], [7, 94, 84], [52, 183, 241]];
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    raw[y * (width * 3 + 1)] = 0;
-    for (let x = 0; x < width; x++) raw.set(colours[Math.floor((x / width) * colours.length)]!, y * (width * 3 + 1) + 1 + x * 3);
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body) >>> 0);
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
+/** The stripes of the image the agent sends. */
+const IMAGE_COLOURS = [[37, 211, 102], [18, 140, 126], [7, 94, 84], [52, 183, 241]] as const;
 
 beforeAll(async () => {
   // Statuses a little apart, so the console goes through the ticks rather than jumping to read.
@@ -136,7 +116,7 @@ describe('the agent console with a WhatsApp (Meta Cloud API) customer', () => {
     // An image: 'Anexar' → 'Fotos e vídeos' → 'Pré-visualizar' with caption → 'Enviar'.
     await pane.getByRole('button', { name: 'Anexar' }).click();
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('menuitem', { name: 'Fotos e vídeos' }).click()]);
-    await chooser.setFiles({ name: 'segunda-via.png', mimeType: 'image/png', buffer: stripesPng() });
+    await chooser.setFiles({ name: 'segunda-via.png', mimeType: 'image/png', buffer: stripesPng(IMAGE_COLOURS) });
     const preview = page.getByRole('dialog', { name: 'Pré-visualizar' });
     await preview.waitFor();
     await preview.getByRole('textbox', { name: `${seedTexts.chat.captionPlaceholder} segunda-via.png` }).fill(CAPTION);
@@ -156,7 +136,7 @@ describe('the agent console with a WhatsApp (Meta Cloud API) customer', () => {
     // The link serves the very image the agent picked (the provider downloads it from there).
     const served = await fetch(`${t.baseUrl}${new URL(link).pathname}`, { headers: { host: t.hosts.acme } });
     expect(served.status).toBe(200);
-    expect(Buffer.from(await served.arrayBuffer()).equals(stripesPng())).toBe(true);
+    expect(Buffer.from(await served.arrayBuffer()).equals(stripesPng(IMAGE_COLOURS))).toBe(true);
 
     // Meta's signed status webhooks (sent → delivered → read) reach the console live: 'Lida' on both.
     await expect.poll(() => pane.locator('[data-author-kind="ownAgent"] [data-delivery]').evaluateAll((els) => els.map((el) => el.getAttribute('data-delivery'))), POLL).toEqual(['read', 'read']);
