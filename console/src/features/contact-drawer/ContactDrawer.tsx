@@ -11,6 +11,7 @@ import { LIMITS } from '../../ui/constants';
 import { ContactAvatar } from '../../ui/ContactAvatar';
 import { formatDateTime, formatPhone } from '../../ui/format';
 import { texts } from '../../ui/texts';
+import { ActiveMessageButton } from '../whatsapp/ActiveMessageDialog';
 
 /**
  * The contact's closed chats, 5 at a time ('Ver mais' asks the next page). Asked again when
@@ -96,6 +97,7 @@ export function ContactDrawer({ roomId, onOpenRoom, onEditContact }: { roomId: s
         {blocked && <Chip size="small" color="error" label={seedTexts.contact.blocked} />}
         {email && <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>{email}</Typography>}
       </Box>
+      <ActiveMessageButton room={room} contact={contact} onOpened={onOpenRoom} />
       <Divider />
       <Typography variant="overline" sx={{ px: 1.5, pt: 1 }}>{texts.drawer.history}</Typography>
       <List dense aria-label={texts.drawer.history}>

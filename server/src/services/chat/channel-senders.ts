@@ -76,6 +76,21 @@ function mediaOf(message: Message, absolute: (url: string) => string): { kind: M
   };
 }
 
+/** Template header media uploaded to us (`/api/files/...`) must reach the provider as an absolute URL. */
+function absoluteComponents(components: unknown[], absolute: (url: string) => string): unknown[] {
+  return components.map((c) => {
+    const params = (c as { parameters?: unknown })?.parameters;
+    if (!Array.isArray(params)) return c;
+    return {
+      ...(c as object),
+      parameters: params.map((p: Record<string, any>) => {
+        const kind = ['image', 'video', 'document'].find((k) => typeof p?.[k]?.link === 'string');
+        return kind ? { ...p, [kind]: { ...p[kind], link: absolute(p[kind].link) } } : p;
+      }),
+    };
+  });
+}
+
 function failure(error: unknown): SendFailure {
   if (error instanceof ProviderError) {
     return new SendFailure([{ title: error.title, titleptBR: error.titlePtBR, code: error.code }]);
@@ -119,7 +134,7 @@ export function createAdapterSender(
         const template = ctx.message.type === 'template' ? ctx.message.template : undefined;
         const result = await withRetry(() =>
           template
-            ? a.sendTemplate(ctx.room.chatId, { name: template.name, language: template.language ?? 'pt_BR', ...(template.components && { components: template.components }) })
+            ? a.sendTemplate(ctx.room.chatId, { name: template.name, language: template.language ?? 'pt_BR', ...(template.components && { components: absoluteComponents(template.components, absoluteUrl) }) })
             : media
               ? a.sendMedia(ctx.room.chatId, media, options)
               : a.sendText(ctx.room.chatId, ctx.message.text ?? '', options),

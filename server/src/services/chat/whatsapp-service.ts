@@ -155,14 +155,25 @@ export function createWhatsappSender(deps: ChatDeps, options: WhatsappOptions): 
  */
 export async function assertWindowOpen(deps: ChatDeps, trx: Knex.Transaction, tenantId: string, room: Room): Promise<void> {
   if (!WINDOW_TYPES.has(room.channel)) return;
-  const contact = room.author?.id ? await deps.contacts.findById(trx, tenantId, room.author.id) : null;
-  if (contact && !contact.channels.includes('whatsapp')) return;
   const channelId = Array.isArray(room.channelId) ? room.channelId[0] : room.channelId;
-  const last = contact ? contact[`${channelId}LastReply`] : null;
-  const at = typeof last === 'string' ? Date.parse(last) : NaN;
-  if (!Number.isFinite(at) || deps.clock.now().getTime() - at >= WINDOW_MS) {
+  const contact = room.author?.id ? await deps.contacts.findById(trx, tenantId, room.author.id) : null;
+  if (!windowOpen(deps, contact, room.channel, channelId ? String(channelId) : null)) {
     throw new AppError(422, 'whatsapp_window_closed', WHATSAPP_TEXTS.windowClosed);
   }
+}
+
+/** The rule of `assertWindowOpen` for a contact and channel (also asked before an active message opens a room). */
+export function windowOpen(deps: Pick<ChatDeps, 'clock'>, contact: Record<string, unknown> | null, channelType: string, channelId: string | null): boolean {
+  if (!WINDOW_TYPES.has(channelType)) return true;
+  if (contact && Array.isArray(contact.channels) && !contact.channels.includes('whatsapp')) return true;
+  const last = contact && channelId ? contact[`${channelId}LastReply`] : null;
+  const at = typeof last === 'string' ? Date.parse(last) : NaN;
+  return Number.isFinite(at) && deps.clock.now().getTime() - at < WINDOW_MS;
+}
+
+/** True for channel types where only templates pass outside the window (Cloud API). */
+export function hasWindow(channelType: string): boolean {
+  return WINDOW_TYPES.has(channelType);
 }
 
 /** Inbound webhooks of WhatsApp-type channels. */

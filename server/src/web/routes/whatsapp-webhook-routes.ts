@@ -4,6 +4,7 @@ import { messages } from '@atendimento/schemas';
 import { AppError, badRequest } from '../../errors';
 import type { Chat } from '../../services/chat';
 import { access, type ApiRegistry } from '../access';
+import { registerWhatsappOutboundRoutes } from './whatsapp-outbound-routes';
 
 /** Webhook bodies larger than this are refused (Meta batches stay far below). */
 const MAX_WEBHOOK_BYTES = 2 * 1024 * 1024;
@@ -48,6 +49,7 @@ function queryOf(ctx: Context): Record<string, string | undefined> {
  * failure before commit (the provider retries; the retry is idempotent).
  */
 export function registerWhatsappWebhookRoutes(api: ApiRegistry, chat: Chat): void {
+  registerWhatsappOutboundRoutes(api, chat);
   const handle = async (ctx: Context, pathSecret?: string) => {
     const request: WebhookRequest = { method: ctx.method, headers: headersOf(ctx), query: queryOf(ctx), rawBody: await rawBody(ctx), ...(pathSecret !== undefined && { pathSecret }) };
     const answer = await chat.whatsapp.handleWebhook(ctx.state.tenant.id, String(ctx.params.channelId), request);

@@ -1,0 +1,128 @@
+import { Ajv, type ValidateFunction } from 'ajv';
+import { WHATSAPP_CHANNELS, messages as texts, type AppConfig, type Channel, type Message, type Room } from '@atendimento/schemas';
+import { WHATSAPP_OUTBOUND_TEXTS, whatsappSchemas, type ActiveMessageInput, type ActiveMessageOptions } from '@atendimento/schemas/chat/whatsapp';
+import { AppError, badRequest, forbidden, notFound, validationError } from '../../errors';
+import type { ChatDeps } from './chat-deps';
+import type { MessageService } from './message-service';
+import type { RoomService } from './room-service';
+import type { UserViewer, Viewer } from './room-scope';
+import { WHATSAPP_TEXTS, hasWindow, windowOpen } from './whatsapp-service';
+
+/**
+ * 'Mensagem Ativa' (seed 001 §2 contact drawer, §5 validation; docs/whatsapp.md): an agent with
+ * claim allowActiveMessage starts a conversation on a WhatsApp channel. The claim, the channel,
+ * the department and the 24-hour window are checked here, before any room is opened; then the
+ * contact's open room on the channel (or a new one) is attended by the caller and the text or
+ * template goes out through the ordinary send path (which checks the window again in its
+ * transaction).
+ */
+
+const ajv = new Ajv({ allErrors: true, strict: false });
+const compiled = new Map<string, ValidateFunction>();
+
+/** Validates a body against `whatsappSchemas[name]`; 400 with pt-BR field messages. */
+export function validateWhatsapp<T>(name: keyof typeof whatsappSchemas, body: unknown, invalid: string = texts.validation.invalidValue): T {
+  let validate = compiled.get(name);
+  if (!validate) {
+    validate = ajv.compile(whatsappSchemas[name] as object);
+    compiled.set(name, validate);
+  }
+  if (!validate(body ?? {})) {
+    const seen = new Set<string>();
+    const fields = (validate.errors ?? [])
+      .map((e) => {
+        const path = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        const missing = e.keyword === 'required' ? (e.params as { missingProperty: string }).missingProperty : null;
+        return { field: [path, missing].filter(Boolean).join('.') || '(body)', message: missing ? texts.validation.requiredField : invalid };
+      })
+      .filter((f) => (seen.has(f.field) ? false : (seen.add(f.field), true)));
+    throw validationError(fields);
+  }
+  return body as T;
+}
+
+/** The seed's exact text as errorMessage (the dialog shows it as is). */
+const choose = (field: string, message: string) => badRequest('validation_failed', message, [{ field, message }]);
+
+function userOnly(viewer: Viewer): UserViewer {
+  if (viewer.kind !== 'user') throw forbidden();
+  return viewer;
+}
+
+/** Channels an active message may use: active, visible WhatsApp-type channels. */
+function offered(channel: Channel | null): channel is Channel {
+  return Boolean(channel && channel.active && !channel.hide && WHATSAPP_CHANNELS.includes(channel.type));
+}
+
+export function createActiveMessageService(deps: ChatDeps, rooms: RoomService, messages: MessageService) {
+  const { db, directory, contacts } = deps;
+
+  function assertClaim(viewer: UserViewer): void {
+    if (!viewer.admin && !viewer.claims.allowActiveMessage) throw forbidden('active_message_forbidden', WHATSAPP_OUTBOUND_TEXTS.activeMessageForbidden);
+  }
+
+  /** The caller's departments, by name (the dialog's 'departamento' choice). */
+  async function departmentsOf(tenantId: string, viewer: UserViewer): Promise<{ id: string; displayName: string }[]> {
+    const ids = [...new Set([...viewer.agentOf, ...viewer.supervisorOf])];
+    if (ids.length === 0) return [];
+    const rows = await db('departments').where({ tenant_id: tenantId, active: true }).whereNull('deleted_at').whereIn('id', ids).orderBy('display_name').select('id', 'display_name');
+    return rows.map((r) => ({ id: String(r.id), displayName: String(r.display_name) }));
+  }
+
+  async function loadContact(tenantId: string, contactId: string) {
+    const contact = await contacts.findById(db, tenantId, contactId);
+    if (!contact) throw notFound();
+    return contact;
+  }
+
+  return {
+    /** GET /api/rooms/activeMessage/options?contactId=: channels (with the window state for this contact) and departments. */
+    async options(tenantId: string, viewerIn: Viewer, contactId: string): Promise<ActiveMessageOptions> {
+      const viewer = userOnly(viewerIn);
+      assertClaim(viewer);
+      const contact = await loadContact(tenantId, contactId);
+      const channels = (await directory.channels(tenantId)).filter(offered).map((c) => ({
+        id: c.id, displayName: c.displayName, phoneNumber: c.phoneNumber ?? null, type: c.type,
+        windowOpen: windowOpen(deps, contact, c.type, c.id), templates: hasWindow(c.type),
+      }));
+      return { channels, departments: await departmentsOf(tenantId, viewer) };
+    },
+
+    /**
+     * POST /api/rooms/activeMessage. 403 without the claim or for a blocked contact; 400 with
+     * the seed's texts without a channel or department; 422 for free text outside the window.
+     */
+    async send(tenantId: string, viewerIn: Viewer, config: AppConfig, body: unknown, headerKey: string | null): Promise<{ room: Room; message: Message; created: boolean }> {
+      const viewer = userOnly(viewerIn);
+      assertClaim(viewer);
+      const raw = (body ?? {}) as Record<string, unknown>;
+      // The seed's own texts for the two choices the dialog asks for.
+      if (typeof raw.channelId !== 'string' || !raw.channelId) throw choose('channelId', texts.chat.chooseChannel);
+      const departments = await departmentsOf(tenantId, viewer);
+      if (departments.length > 0 && (typeof raw.departmentId !== 'string' || !raw.departmentId)) throw choose('departmentId', texts.chat.chooseDepartment);
+      const input = validateWhatsapp<ActiveMessageInput>('activeMessage', body);
+      if (Boolean(input.text) === Boolean(input.template)) throw badRequest('validation_failed', WHATSAPP_OUTBOUND_TEXTS.activeMessageContent, [{ field: 'text', message: WHATSAPP_OUTBOUND_TEXTS.activeMessageContent }]);
+      if (input.departmentId && !viewer.admin && !departments.some((d) => d.id === input.departmentId)) throw choose('departmentId', texts.chat.chooseDepartment);
+
+      const channel = await directory.channel(tenantId, input.channelId);
+      if (!offered(channel)) throw choose('channelId', texts.chat.chooseChannel);
+      const contact = await loadContact(tenantId, input.contactId);
+      if (contact.blockedSending) throw forbidden('contact_blocked', texts.chatServer.contactBlocked);
+      if (input.template && !hasWindow(channel.type)) throw badRequest('validation_failed', 'Templates não são suportados neste canal', [{ field: 'template', message: 'Templates não são suportados neste canal' }]);
+      // Refused before a room is opened: nothing is created for a message that cannot go out.
+      if (input.text && !windowOpen(deps, contact, channel.type, channel.id)) throw new AppError(422, 'whatsapp_window_closed', WHATSAPP_TEXTS.windowClosed);
+
+      const opened = await rooms.create(tenantId, viewer, config, { contactId: contact.id, channelId: channel.id, ...(input.departmentId && { departmentId: input.departmentId }) });
+      let room = opened.room;
+      // An open room waiting in a queue (or attended by a supervisor only) is taken by the caller.
+      if (!room.agents.some((a) => a.id === viewer.id)) room = await rooms.push(tenantId, viewer, config, room.id);
+      const key = input.clientId ?? headerKey;
+      const result = input.template
+        ? await messages.sendTemplate(tenantId, viewer, config, room.id, input.template, key)
+        : await messages.sendText(tenantId, viewer, config, room.id, { text: input.text!, ...(key && { clientId: key }) }, null);
+      return { room: (await deps.rooms.findById(tenantId, room.id)) ?? room, message: result.message, created: result.created };
+    },
+  };
+}
+
+export type ActiveMessageService = ReturnType<typeof createActiveMessageService>;

@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages as texts } from '@atendimento/schemas';
+import { createChatContactRepository, type ChatContact } from '@atendimento/server/db/repositories/chat-contact-repository';
+import { WHATSAPP_TEXTS } from '@atendimento/server/services/chat/whatsapp-service';
+import { META, messageRows, startWhatsappServer, stopWhatsappServer, waitFor, type WhatsappTest } from './whatsapp-helpers';
+
+/**
+ * 'Mensagem Ativa' (seed 001 §2/§5, issue 9): claim allowActiveMessage enforced by the server,
+ * the seed's texts for the channel and department choices, the 24-hour window checked before
+ * a room opens, and the room attended by the caller.
+ */
+let t: WhatsappTest;
+beforeAll(async () => {
+  t = await startWhatsappServer({ autoStatuses: false });
+  await t.server.repos.users.update('acme', 'acme-agente', { claims: { allowFollowMe: true, allowActiveMessage: true } }, new Date());
+});
+afterAll(() => stopWhatsappServer(t));
+
+const contacts = createChatContactRepository();
+
+/** A contact who last wrote on wa-meta `hoursAgo` hours ago (null: never). */
+async function contact(id: string, phone: string, hoursAgo: number | null, extra: Partial<ChatContact> = {}): Promise<string> {
+  const now = new Date().toISOString();
+  await t.server.db.transaction((trx) =>
+    contacts.insert(trx, 'acme', {
+      id, displayName: `Cliente ${id}`, name: null, phone, email: null, photoUrl: null, channels: ['whatsapp'], agents: [], clients: [], prospects: [], salesmen: [],
+      vendId: null, group: false, chatId: phone, active: true, blockedSending: false, blockedReceiving: false, autoBlocked: false, chatsHistory: [], clientsName: [],
+      lifeControl: { createdAt: now, deletedAt: null },
+      ...(hoursAgo !== null && { 'wa-metaLastReply': new Date(Date.now() - hoursAgo * 3600_000).toISOString() }),
+      ...extra,
+    }),
+  );
+  return id;
+}
+
+const send = (body: Record<string, unknown>, token = t.tokens.agente) => t.api('/api/rooms/activeMessage', { method: 'POST', body, token });
+
+describe('Mensagem Ativa', () => {
+  it('needs the claim allowActiveMessage (403 in Portuguese) for the options and the send', async () => {
+    const id = await contact('c-sem-claim', '5511911110000', 1);
+    const refused = await send({ contactId: id, channelId: 'wa-zapi', text: 'Olá' }, t.tokens.suporte);
+    expect(refused.status).toBe(403);
+    expect(refused.body.errorMessage).toBe(texts.auth.forbidden);
+    expect((await t.api(`/api/rooms/activeMessage/options?contactId=${id}`, { token: t.tokens.suporte })).status).toBe(403);
+    expect(await t.server.db('rooms').where({ tenant_id: 'acme', chat_id: '5511911110000' }).count({ n: '*' })).toEqual([{ n: 0 }]);
+  });
+
+  it('offers the visible WhatsApp channels with the window state, and the caller departments', async () => {
+    const id = await contact('c-opcoes', '5511911110001', 2);
+    const res = await t.api(`/api/rooms/activeMessage/options?contactId=${id}`, { token: t.tokens.agente });
+    expect(res.status, res.text).toBe(200);
+    const byId = Object.fromEntries(res.body.data.channels.map((c: { id: string }) => [c.id, c]));
+    expect(byId['wa-meta']).toMatchObject({ windowOpen: true, templates: true, type: 'meta' });
+    expect(byId['wa-360']).toMatchObject({ windowOpen: false, templates: true });
+    expect(byId['wa-zapi']).toMatchObject({ windowOpen: true, templates: false });
+    expect(res.body.data.departments).toEqual([{ id: 'vendas', displayName: 'Vendas' }]);
+    expect(res.text).not.toContain(META.accessToken);
+  });
+
+  it("answers the seed's texts without a channel or a department", async () => {
+    const id = await contact('c-escolhas', '5511911110002', 1);
+    const noChannel = await send({ contactId: id, departmentId: 'vendas', text: 'Olá' });
+    expect(noChannel.status).toBe(400);
+    expect(noChannel.body.errorMessage).toBe('Selecione o número para continuar o atendimento');
+    const noDepartment = await send({ contactId: id, channelId: 'wa-meta', text: 'Olá' });
+    expect(noDepartment.status).toBe(400);
+    expect(noDepartment.body.errorMessage).toBe('Selecione um departamento para continuar o atendimento');
+    const otherDepartment = await send({ contactId: id, channelId: 'wa-meta', departmentId: 'suporte', text: 'Olá' });
+    expect(otherDepartment.status).toBe(400);
+    expect(otherDepartment.body.errorMessage).toBe('Selecione um departamento para continuar o atendimento');
+    const noContent = await send({ contactId: id, channelId: 'wa-meta', departmentId: 'vendas' });
+    expect(noContent.status).toBe(400);
+    expect(noContent.body.errorMessage).toBe('Escreva a mensagem ou escolha um template.');
+  });
+
+  it('inside the window: opens a room attended by the caller and sends the text through the provider', async () => {
+    const id = await contact('c-janela', '5511911110003', 3);
+    const before = t.graph.sent.length;
+    const res = await send({ contactId: id, channelId: 'wa-meta', departmentId: 'vendas', text: 'Olá! Aqui é da Acme.', clientId: 'am-1' });
+    expect(res.status, res.text).toBe(201);
+    const { room, message } = res.body.data;
+    expect(room).toMatchObject({ channelId: 'wa-meta', chatId: '5511911110003', departmentId: 'vendas', inAttend: true, active: true });
+    expect(room.agents.map((a: { id: string }) => a.id)).toEqual(['acme-agente']);
+    expect(message).toMatchObject({ type: 'text', text: 'Olá! Aqui é da Acme.', roomId: room.id });
+    await waitFor(() => t.graph.sent.length > before, 'text at the provider');
+    expect(t.graph.sent.slice(before).map((s) => s.body)).toEqual([expect.objectContaining({ to: '5511911110003', type: 'text', text: expect.objectContaining({ body: 'Olá! Aqui é da Acme.' }) })]);
+    // The same click again (same clientId): the same message, nothing new.
+    const again = await send({ contactId: id, channelId: 'wa-meta', departmentId: 'vendas', text: 'Olá! Aqui é da Acme.', clientId: 'am-1' });
+    expect(again.status).toBe(200);
+    expect(again.body.data.message.id).toBe(message.id);
+    expect(again.body.data.room.id).toBe(room.id);
+  });
+
+  it('outside the window: free text is refused (422) before any room opens; a template goes out', async () => {
+    const id = await contact('c-fora', '5511911110004', 30);
+    const before = t.graph.sent.length;
+    const refused = await send({ contactId: id, channelId: 'wa-meta', departmentId: 'vendas', text: 'Oi!' });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({ error: 'whatsapp_window_closed', errorMessage: WHATSAPP_TEXTS.windowClosed });
+    expect(await t.server.db('rooms').where({ tenant_id: 'acme', chat_id: '5511911110004' }).count({ n: '*' })).toEqual([{ n: 0 }]);
+    const never = await contact('c-nunca', '5511911110005', null);
+    expect((await send({ contactId: never, channelId: 'wa-meta', departmentId: 'vendas', text: 'Oi!' })).status).toBe(422);
+
+    const template = { name: 'boas_vindas', language: 'pt_BR', components: [{ type: 'body', parameters: [{ type: 'text', text: 'Ana' }] }], text: 'Olá Ana, aviso 0.' };
+    const ok = await send({ contactId: id, channelId: 'wa-meta', departmentId: 'vendas', template });
+    expect(ok.status, ok.text).toBe(201);
+    expect(ok.body.data.message).toMatchObject({ type: 'template', text: 'Olá Ana, aviso 0.', template: { name: 'boas_vindas' } });
+    expect(ok.body.data.room.agents.map((a: { id: string }) => a.id)).toEqual(['acme-agente']);
+    await waitFor(() => t.graph.sent.length > before, 'template at the provider');
+    expect(t.graph.sent.slice(before).map((s) => s.body)).toEqual([
+      expect.objectContaining({ type: 'template', template: { name: 'boas_vindas', language: { code: 'pt_BR' }, components: template.components } }),
+    ]);
+  });
+
+  it('a template header uploaded to us reaches the provider as an absolute link', async () => {
+    const id = await contact('c-cabecalho', '5511911110009', 40);
+    const before = t.graph.sent.length;
+    const template = { name: 'promocao', language: 'pt_BR', components: [{ type: 'header', parameters: [{ type: 'image', image: { link: '/api/files/acme/promo.png' } }] }], text: 'Promoção!' };
+    const ok = await send({ contactId: id, channelId: 'wa-meta', departmentId: 'vendas', template });
+    expect(ok.status, ok.text).toBe(201);
+    await waitFor(() => t.graph.sent.length > before, 'template at the provider');
+    const link = t.graph.sent[before]!.body.template.components[0].parameters[0].image.link as string;
+    expect(link).toMatch(/^https?:\/\/[^/]+\/api\/files\/acme\/promo\.png$/);
+  });
+
+  it('takes the open room of the contact from the queue instead of opening another', async () => {
+    const phone = '5511911110006';
+    const at = Math.floor(Date.now() / 1000);
+    const raw = Buffer.from(JSON.stringify({ object: 'whatsapp_business_account', entry: [{ id: 'WABA1', changes: [{ field: 'messages', value: {
+      messaging_product: 'whatsapp', metadata: { display_phone_number: '5511999990000', phone_number_id: META.phoneNumberId },
+      contacts: [{ profile: { name: 'Cliente na fila' }, wa_id: phone }], messages: [{ from: phone, id: `wamid.fila.${at}`, timestamp: String(at), type: 'text', text: { body: 'Alguém?' } }],
+    } }] }] }));
+    expect((await t.postMeta('wa-meta', raw)).status).toBe(200);
+    const [row] = await messageRows(t, 'wa-meta', `wamid.fila.${at}`);
+    const queued = (await t.api(`/api/rooms/${row!.room_id}`, { token: t.tokens.admin })).body.data;
+    expect(queued.agents).toEqual([]);
+    const res = await send({ contactId: queued.author.id, channelId: 'wa-meta', departmentId: 'vendas', text: 'Estou aqui!' });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.data.room.id).toBe(row!.room_id);
+    expect(res.body.data.room.agents.map((a: { id: string }) => a.id)).toEqual(['acme-agente']);
+  });
+
+  it('refuses a blocked contact (403), a template on Z-API and a hidden channel', async () => {
+    const blocked = await contact('c-bloqueado', '5511911110007', 1, { blockedSending: true });
+    const b = await send({ contactId: blocked, channelId: 'wa-meta', departmentId: 'vendas', text: 'Oi' });
+    expect(b.status).toBe(403);
+    expect(b.body.errorMessage).toBe(texts.chatServer.contactBlocked);
+    const id = await contact('c-zapi', '5511911110008', 1);
+    const z = await send({ contactId: id, channelId: 'wa-zapi', departmentId: 'vendas', template: { name: 'boas_vindas', language: 'pt_BR' } });
+    expect(z.status).toBe(400);
+    await t.addChannel('wa-oculto', 'meta', { baseUrl: t.graph.baseUrl, apiVersion: 'v21.0', ...META });
+    const data = JSON.parse((await t.server.db('channels').where({ tenant_id: 'acme', id: 'wa-oculto' }).first('data')).data);
+    await t.server.db('channels').where({ tenant_id: 'acme', id: 'wa-oculto' }).update({ data: JSON.stringify({ ...data, hide: true }) });
+    const hidden = await send({ contactId: id, channelId: 'wa-oculto', departmentId: 'vendas', text: 'Oi' });
+    expect(hidden.status).toBe(400);
+    expect(hidden.body.errorMessage).toBe('Selecione o número para continuar o atendimento');
+  });
+});
