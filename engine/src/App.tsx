@@ -1,4 +1,4 @@
-import { Children, isValidElement, useMemo, type ReactElement, type ReactNode } from 'react';
+import { Children, isValidElement, lazy, Suspense, useMemo, type ReactElement, type ReactNode } from 'react';
 import { Navigate, Route } from 'react-router';
 import deepmerge from '@mui/utils/deepmerge';
 import { Admin, CustomRoutes, defaultLightTheme, localStorageStore, useLogout } from 'react-admin';
@@ -38,8 +38,16 @@ import { themeOptions } from './ui/theme';
 const registerResources: ReactElement[] = buildRegisterResources();
 
 /** Hand-built screens by their path in the route table; the rest of the 'page' routes show a placeholder. */
+// The API screen (docs/api.md) is its own lazy chunk: only admins of tenants with the api setting open it.
+const ApiPage = lazy(async () => ({ default: (await import('./pages/ApiPage')).ApiPage }));
+
 const PAGES: Record<string, ReactNode> = {
   '/novidades': <NewsPage />,
+  '/api': (
+    <Suspense fallback={<LoadingScreen />}>
+      <ApiPage />
+    </Suspense>
+  ),
 };
 
 const adminTheme = deepmerge(defaultLightTheme, themeOptions);

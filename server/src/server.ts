@@ -34,6 +34,8 @@ import { registerChatRoomRoutes } from './web/routes/chat-room-routes';
 import { registerChatWebchatRoutes } from './web/routes/chat-webchat-routes';
 import { registerWhatsappWebhookRoutes } from './web/routes/whatsapp-webhook-routes';
 import { createSafeFetch } from './services/http/safe-fetch';
+import { createApiTokenService } from './services/api-tokens/api-token-service';
+import { registerApiTokenRoutes } from './web/routes/api-token-routes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -130,6 +132,8 @@ export async function createServer(options: ServerOptions) {
   for (const collection of chat.liveCollections) hub.registerCollection(collection);
   const pruner = startChangeLogPruner({ changes, clock, logger, retentionMs: config.changeLogRetentionHours * 3_600_000, everyMs: 10 * 60_000 });
 
+  // API tokens (docs/api.md): the API screen's tokens, checked on every /api route.
+  const apiTokens = createApiTokenService({ db, users: repos.users, clock });
   const { app, api } = createApp({
     logger,
     auth,
@@ -137,6 +141,7 @@ export async function createServer(options: ServerOptions) {
     blobs,
     staticDir: config.staticDir ?? defaultStaticDir(),
     trustProxy: config.trustProxy,
+    apiTokens,
     extraRoutes: [
       (registry) => registerPresenceRoutes(registry, presence),
       (registry) => registers.routes(registry),
@@ -144,6 +149,7 @@ export async function createServer(options: ServerOptions) {
       (registry) => registerChatRoomRoutes(registry, chat),
       (registry) => registerChatWebchatRoutes(registry, chat),
       (registry) => registerWhatsappWebhookRoutes(registry, chat),
+      (registry) => registerApiTokenRoutes(registry, { tokens: apiTokens, registers: registers.registers.definitions }),
     ],
   });
   const httpServer = http.createServer(app.callback());
@@ -163,7 +169,7 @@ export async function createServer(options: ServerOptions) {
     logger,
     db,
     repos,
-    services: { auth, tenants, blobs, tokens, mailer, changes, bus, hub, presence, pruner, registers, chat, integrations },
+    services: { apiTokens, auth, tenants, blobs, tokens, mailer, changes, bus, hub, presence, pruner, registers, chat, integrations },
     /** The realtime hub: `server.hub.registerCollection(...)` makes a collection live. */
     hub,
     app,

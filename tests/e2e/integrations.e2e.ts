@@ -204,3 +204,50 @@ describe('a call-to-action document in the browser', () => {
     expect(erp.requests.some((r) => r.path.endsWith('/documentos/pedido') && (r.body as { numero?: string })?.numero === '777')).toBe(true);
   });
 });
+
+describe('the API screen in the browser', () => {
+  it("generates a token ('Token gerado'), copies it ('Token copiado') and the token works only within its scope", async () => {
+    const tenants = t.server.repos.tenants;
+    const tenant = (await tenants.findById('acme'))!;
+    await tenants.updateAppConfig('acme', { ...tenant.appConfig, api: true }, new Date());
+    t.server.services.tenants.invalidate();
+    const { page, context } = admin;
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.baseUrl });
+    // Opened by its address: '/api' alone is the app's screen, not the REST API.
+    await page.goto(`${t.baseUrl}/api`);
+    await page.getByRole('heading', { name: 'API', level: 2 }).waitFor();
+    expect(await page.getByLabel('URL da API').inputValue()).toBe(`${t.baseUrl}/api`);
+    expect(await page.getByRole('link', { name: 'Documentação da API (OpenAPI)' }).getAttribute('href')).toBe('/api/openapi.json');
+
+    await page.getByLabel('Identificador').fill('erp-e2e');
+    await page.getByLabel('URLs permitidas').fill('/api/tags');
+    await page.getByRole('button', { name: 'Gerar novo token' }).click();
+    await toast(page, 'Token gerado');
+    const token = await page.getByLabel('Token de acesso').inputValue();
+    expect(token).toMatch(/^atk_/);
+    await page.getByRole('button', { name: 'Copiar token' }).click();
+    await toast(page, 'Token copiado');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
+    await page.getByRole('row').filter({ hasText: 'erp-e2e' }).waitFor();
+    await screenshot(page, 'api-screen');
+
+    // An external caller with the token: GET /api/tags only.
+    const calls = await page.evaluate(async (bearer) => {
+      const call = async (path: string, method = 'GET') => {
+        const res = await fetch(path, { method, headers: { Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/json' }, ...(method !== 'GET' && { body: '{"name":"x"}' }) });
+        return { status: res.status, body: await res.json() };
+      };
+      return { tags: await call('/api/tags'), agents: await call('/api/agents'), post: await call('/api/tags', 'POST') };
+    }, token);
+    expect(calls.tags.status).toBe(200);
+    expect(calls.agents).toEqual({ status: 403, body: { error: 'api_token_scope', errorMessage: 'Este token de API não permite GET /api/agents.' } });
+    expect(calls.post.status).toBe(403);
+    expect(calls.post.body.errorMessage).toBe('Este token de API não permite POST /api/tags.');
+
+    // Revoked on the screen: the same call is a 401.
+    await page.getByRole('button', { name: 'Revogar erp-e2e' }).click();
+    await toast(page, 'Token revogado');
+    const after = await page.evaluate(async (bearer) => (await fetch('/api/tags', { headers: { Authorization: `Bearer ${bearer}` } })).status, token);
+    expect(after).toBe(401);
+  });
+});

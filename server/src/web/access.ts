@@ -63,7 +63,13 @@ export function userOf(ctx: AppContext): Extract<Principal, { kind: 'user' }> {
   return principal;
 }
 
-function authorize(spec: RouteSpec, auth: AuthService): Middleware {
+/** API tokens (docs/api.md): told apart from session tokens, authenticated against the request's method and path. */
+export interface ApiTokenAuthenticator {
+  isApiToken(bearer: string): boolean;
+  authenticate(tenant: TenantRow, bearer: string, method: string, path: string): Promise<Principal>;
+}
+
+function authorize(spec: RouteSpec, auth: AuthService, apiTokens?: ApiTokenAuthenticator): Middleware {
   return async function authorizeRoute(ctx, next) {
     const state = ctx.state as AppState;
     const token = bearerToken(ctx);
@@ -73,7 +79,9 @@ function authorize(spec: RouteSpec, auth: AuthService): Middleware {
       if (token) state.principal = await auth.authenticate(state.tenant, token).catch(() => null);
     } else {
       if (!token) throw unauthorized();
-      state.principal = await auth.authenticate(state.tenant, token);
+      state.principal = apiTokens?.isApiToken(token)
+        ? await apiTokens.authenticate(state.tenant, token, ctx.method, ctx.path)
+        : await auth.authenticate(state.tenant, token);
       const principal = state.principal;
       if (principal.kind === 'anonymous' && spec.access.kind !== 'anonymous') throw forbidden();
       if (principal.kind === 'user') {
@@ -89,13 +97,13 @@ function authorize(spec: RouteSpec, auth: AuthService): Middleware {
 }
 
 /** Registers routes with their access rule and remembers them for the role matrix. */
-export function createApiRegistry(router: Router, auth: AuthService) {
+export function createApiRegistry(router: Router, auth: AuthService, apiTokens?: ApiTokenAuthenticator) {
   const routes: RouteSpec[] = [];
   return {
     routes,
     add(spec: RouteSpec): void {
       routes.push(spec);
-      const chain: Middleware[] = [authorize(spec, auth), ...(spec.before ?? []), (ctx) => spec.handler(ctx as AppContext)];
+      const chain: Middleware[] = [authorize(spec, auth, apiTokens), ...(spec.before ?? []), (ctx) => spec.handler(ctx as AppContext)];
       router.register(spec.path, [spec.method], chain);
     },
   };

@@ -5,7 +5,7 @@ import type { Logger } from '../logger';
 import type { AuthService } from '../services/auth/auth-service';
 import type { TenantService } from '../services/tenants/tenant-service';
 import type { BlobStore } from '../services/files/blob-store';
-import { createApiRegistry, type ApiRegistry } from './access';
+import { createApiRegistry, type ApiRegistry, type ApiTokenAuthenticator } from './access';
 import { errorsMiddleware } from './middleware/errors-middleware';
 import { requestIdMiddleware } from './middleware/request-id-middleware';
 import { securityHeadersMiddleware } from './middleware/security-headers-middleware';
@@ -21,6 +21,8 @@ export interface AppDeps {
   blobs: BlobStore;
   staticDir: string | null;
   trustProxy: boolean;
+  /** API tokens (docs/api.md): bearer tokens for external systems, scoped per token. */
+  apiTokens?: ApiTokenAuthenticator;
   /** Later domains (registers, rooms, hub...) add their routes here. */
   extraRoutes?: ((api: ApiRegistry) => void)[];
 }
@@ -29,7 +31,7 @@ export interface AppDeps {
 export function createApp(deps: AppDeps): { app: Koa; api: ApiRegistry } {
   const app = new Koa({ proxy: deps.trustProxy });
   const router = new Router();
-  const api = createApiRegistry(router, deps.auth);
+  const api = createApiRegistry(router, deps.auth, deps.apiTokens);
 
   registerTenantRoutes(api, deps.tenants, deps.blobs);
   registerAuthRoutes(api, deps.auth, deps.blobs);

@@ -10,7 +10,9 @@ import send from 'koa-send';
 export function staticMiddleware(root: string | null): Middleware {
   const index = root ? path.join(root, 'index.html') : null;
   return async function spa(ctx, next) {
-    if (ctx.path.startsWith('/api') || ctx.path === '/ws' || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    // '/api' alone is the app's API screen (seed 000 §2), not the REST API under '/api/'.
+    const restApi = ctx.path.startsWith('/api') && ctx.path !== '/api';
+    if (restApi || ctx.path === '/ws' || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
     if (!root || !index || !existsSync(index)) {
       ctx.status = 503;
       ctx.type = 'text/plain; charset=utf-8';
