@@ -5,6 +5,7 @@ import * as m003 from './003-realtime';
 import * as m004 from './004-registers';
 import * as m005 from './005-chat';
 import * as m006 from './006-integration-records';
+import * as m008 from './008-whatsapp-templates';
 import * as m007 from './007-api-tokens';
 
 /**
@@ -18,6 +19,7 @@ const migrations: Record<string, Knex.Migration> = {
   '004-registers': m004,
   '005-chat': m005,
   '006-integration-records': m006,
+  '008-whatsapp-templates': m008,
   '007-api-tokens': m007,
 };
 

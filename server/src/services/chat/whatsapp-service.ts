@@ -5,12 +5,14 @@ import {
 } from '@atendimento/integrations';
 import { messages as texts, type AppConfig, type Channel, type DeliveryState, type Message, type MessageError, type Room } from '@atendimento/schemas';
 import { AppError, badRequest, notFound } from '../../errors';
-import { parseJson, toJson, type Db } from '../../db/knex';
+import { parseJson, type Db } from '../../db/knex';
 import type { ChatDeps } from './chat-deps';
 import { createAdapterSender, SendFailure, type ChannelSender, type OutboundContext } from './channel-senders';
 import type { RecordChange } from '../changes/change-feed';
 import { mediaFields, type IngestService, type InboundItem } from './ingest-service';
 import { canSee, type Viewer } from './room-scope';
+import { createWhatsappTemplateRepository, type TemplateQuery } from '../../db/repositories/whatsapp-template-repository';
+import type { TemplateSet, TemplatesAnswer } from '@atendimento/schemas/chat/whatsapp';
 
 /**
  * WhatsApp-type channels (docs/whatsapp.md): webhook → verify → parse → one ingest
@@ -180,6 +182,7 @@ export function hasWindow(channelType: string): boolean {
 export function createWhatsappWebhooks(deps: ChatDeps, ingest: IngestService, statusIn: ApplyStatusIn, options: WhatsappOptions) {
   const { db, feed, blobs, logger, messages } = deps;
   const adapterOf = adapterFactory(deps, options);
+  const templates = createWhatsappTemplateRepository(db);
 
   /** Downloads provider media (sha256-checked when given) into our blob store. */
   async function fetchToBlob(tenantId: string, adapter: ChannelAdapter, media: MediaRef): Promise<MediaRef> {
@@ -206,17 +209,14 @@ export function createWhatsappWebhooks(deps: ChatDeps, ingest: IngestService, st
     }
   }
 
-  /** Template status webhooks (APPROVED, REJECTED, PAUSED...) keep the synced list fresh. */
+  /** Template status webhooks (APPROVED, REJECTED, PAUSED...) keep the stored templates fresh (table whatsapp_templates). */
   async function applyTemplateEvents(tenantId: string, channelId: string, events: TemplateEvent[]): Promise<void> {
+    const now = deps.clock.now().toISOString();
     await db.transaction(async (trx) => {
-      const row = await trx('channels').where({ tenant_id: tenantId, id: channelId }).first('data');
-      const data = parseJson<Record<string, unknown>>(row?.data, {});
-      if (!Array.isArray(data.templates)) return;
-      const templates = (data.templates as ProviderTemplate[]).map((t) => {
-        const event = events.find((e) => (e.templateId && e.templateId === t.id) || (e.name === t.name && e.language === t.language));
-        return event ? { ...t, status: event.event.toUpperCase(), ...(event.reason && { reason: event.reason }) } : t;
-      });
-      await trx('channels').where({ tenant_id: tenantId, id: channelId }).update({ data: toJson({ ...data, templates }) });
+      for (const event of events) {
+        const changed = await templates.applyEvent(trx, tenantId, channelId, event, now);
+        if (!changed) logger.info({ tenantId, channelId, template: event.name }, 'whatsapp.template_event_unknown');
+      }
     });
   }
 
@@ -300,23 +300,23 @@ export function createWhatsappWebhooks(deps: ChatDeps, ingest: IngestService, st
 
     /**
      * POST /api/cronjob/proccess/syncTemplates: pages through each Cloud API channel's
-     * template list and keeps it on the channel row (`data.templates`, stripped from Channel
-     * objects like the credentials). All channels or nothing: a failure answers 'Falha ao
-     * Sincronizar' and leaves the previous lists.
+     * template list and stores it in `whatsapp_templates` (rows the provider no longer lists go).
+     * All channels or nothing: a failure answers 'Falha ao Sincronizar' and leaves the
+     * previous rows.
      */
     async syncTemplates(tenantId: string): Promise<{ channels: number; templates: number }> {
       const rows = await db('channels').where({ tenant_id: tenantId, active: true }).whereNull('deleted_at').whereIn('type', ['meta', 'dialog360']);
-      const lists: { id: string; templates: ProviderTemplate[] }[] = [];
+      const lists: { id: string; origin: string; templates: ProviderTemplate[] }[] = [];
       for (const row of rows) {
         const found = await loadProviderChannel(db, tenantId, String(row.id));
         if (!found) continue;
         const adapter = adapterOf(found);
-        const templates: ProviderTemplate[] = [];
+        const list: ProviderTemplate[] = [];
         let next: string | undefined;
         try {
           for (let page = 0; page < 100; page++) {
             const answer = await adapter.listTemplates(next);
-            templates.push(...answer.templates);
+            list.push(...answer.templates);
             if (!answer.next) break;
             next = answer.next;
           }
@@ -324,29 +324,29 @@ export function createWhatsappWebhooks(deps: ChatDeps, ingest: IngestService, st
           logger.warn({ err: error, tenantId, channelId: row.id }, 'whatsapp.template_sync_failed');
           throw new AppError(502, 'template_sync_failed', texts.chat.templatesSyncFailed);
         }
-        lists.push({ id: String(row.id), templates });
+        lists.push({ id: String(row.id), origin: String(row.type), templates: list });
       }
       const now = deps.clock.now().toISOString();
       await db.transaction(async (trx) => {
-        for (const list of lists) {
-          const row = await trx('channels').where({ tenant_id: tenantId, id: list.id }).first('data');
-          const data = parseJson<Record<string, unknown>>(row?.data, {});
-          await trx('channels').where({ tenant_id: tenantId, id: list.id }).update({ data: toJson({ ...data, templates: list.templates, templatesSyncedAt: now }) });
-        }
+        for (const list of lists) await templates.replaceChannel(trx, tenantId, list.id, list.origin, list.templates, now);
       });
       return { channels: lists.length, templates: lists.reduce((n, l) => n + l.templates.length, 0) };
     },
 
-    /** GET /api/templates: one template set per channel (seed 001 §3 "Template message set"). */
-    async templates(tenantId: string): Promise<{ channels: string[]; origin: string; templates: (ProviderTemplate & { elementName: string; origin: string })[] }[]> {
-      const rows = await db('channels').where({ tenant_id: tenantId, active: true }).whereNull('deleted_at').whereIn('type', ['meta', 'dialog360']).orderBy('id');
-      return rows
-        .map((row) => {
-          const templates = parseJson<Record<string, unknown>>(row.data, {}).templates;
-          const origin = String(row.type);
-          return { channels: [String(row.id)], origin, templates: (Array.isArray(templates) ? (templates as ProviderTemplate[]) : []).map((t) => ({ ...t, elementName: t.name, origin })) };
-        })
-        .filter((set) => set.templates.length > 0);
+    /**
+     * GET /api/templates: one page of the tenant's stored templates (filters: channel, status,
+     * languages, name), grouped in sets per channel (seed 001 §3 "Template message set").
+     */
+    async templates(tenantId: string, query: TemplateQuery): Promise<TemplatesAnswer> {
+      const { rows, count } = await templates.page(tenantId, query);
+      const sets: TemplateSet[] = [];
+      for (const { channelId, ...template } of rows) {
+        const last = sets.at(-1);
+        if (last && last.channels[0] === channelId) last.templates.push(template);
+        else sets.push({ channels: [channelId], origin: template.origin, templates: [template] });
+      }
+      const next = query.offset + rows.length < count && rows.length > 0 ? query.offset + rows.length : null;
+      return { meta: { count, limit: query.limit, offset: query.offset, next }, data: sets };
     },
 
     /**

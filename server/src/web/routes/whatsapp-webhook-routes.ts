@@ -5,6 +5,8 @@ import { AppError, badRequest } from '../../errors';
 import type { Chat } from '../../services/chat';
 import { access, type ApiRegistry } from '../access';
 import { registerWhatsappOutboundRoutes } from './whatsapp-outbound-routes';
+import { TEMPLATES_PAGE_MAX } from '@atendimento/schemas/chat/whatsapp';
+import type { TemplateQuery } from '../../db/repositories/whatsapp-template-repository';
 
 /** Webhook bodies larger than this are refused (Meta batches stay far below). */
 const MAX_WEBHOOK_BYTES = 2 * 1024 * 1024;
@@ -37,6 +39,35 @@ function queryOf(ctx: Context): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};
   for (const [key, value] of Object.entries(ctx.query)) out[key] = Array.isArray(value) ? value[0] : value;
   return out;
+}
+
+const one = (value: unknown): string | undefined => (Array.isArray(value) ? value[0] : typeof value === 'string' ? value : undefined);
+
+/** Query of GET /api/templates: channelId, status, language (comma list), q, limit (1..500, default 100), offset. */
+function templateQuery(ctx: Context): TemplateQuery {
+  const bad = (param: string) => badRequest('bad_query', messages.validation.invalidValue, [{ field: param, message: messages.validation.invalidValue }]);
+  const text = (name: string, max: number) => {
+    const value = one(ctx.query[name]);
+    if (value !== undefined && (value.length > max || value.includes('\u0000'))) throw bad(name);
+    return value || null;
+  };
+  const int = (name: string, fallback: number, min: number, max: number) => {
+    const raw = one(ctx.query[name]);
+    if (raw === undefined || raw === '') return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) throw bad(name);
+    return n;
+  };
+  const languages = text('language', 200)?.split(',').map((l) => l.trim()).filter(Boolean) ?? null;
+  if (languages?.some((l) => !/^[A-Za-z_]{2,15}$/.test(l))) throw bad('language');
+  return {
+    channelId: text('channelId', 64),
+    status: text('status', 40),
+    languages,
+    q: text('q', 100),
+    limit: int('limit', 100, 1, TEMPLATES_PAGE_MAX),
+    offset: int('offset', 0, 0, 1_000_000),
+  };
 }
 
 /**
@@ -81,8 +112,7 @@ export function registerWhatsappWebhookRoutes(api: ApiRegistry, chat: Chat): voi
     path: '/api/templates',
     access: access.user,
     handler: async (ctx) => {
-      const data = await chat.whatsapp.templates(ctx.state.tenant.id);
-      ctx.body = { meta: { count: data.length }, data };
+      ctx.body = await chat.whatsapp.templates(ctx.state.tenant.id, templateQuery(ctx));
     },
   });
 
