@@ -5,8 +5,8 @@ import * as m003 from './003-realtime';
 import * as m004 from './004-registers';
 import * as m005 from './005-chat';
 import * as m006 from './006-integration-records';
-import * as m008 from './008-whatsapp-templates';
 import * as m007 from './007-api-tokens';
+import * as m008 from './008-whatsapp-templates';
 
 /**
  * Migrations are imported statically (no directory scan), so they work the same under tsx,
@@ -19,8 +19,8 @@ const migrations: Record<string, Knex.Migration> = {
   '004-registers': m004,
   '005-chat': m005,
   '006-integration-records': m006,
-  '008-whatsapp-templates': m008,
   '007-api-tokens': m007,
+  '008-whatsapp-templates': m008,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
