@@ -124,6 +124,7 @@ export const messages = {
     noClientCgc: 'Sem cliente vinculado a CPF/CNPJ',
     clientCgc: 'Cliente vinculado a CPF/CNPJ',
     linkClientForQuote: 'Associe o Contato a um cliente para fazer um orçamento',
+    integrations: 'Integrações',
   },
   documents: {
     generating: 'Aguarde! Gerando documento...',

@@ -45,6 +45,9 @@ export const INTEGRATION_MESSAGES = {
   notFound: 'Integração não encontrada.',
   idFieldMissing: 'Informe o campo {field} (identificador da integração).',
   defaultNoItems: 'Nenhum registro encontrado',
+  findByChatDisabled: 'Esta integração não busca itens pelo chat.',
+  chatIdInvalid: 'Identificador de chat inválido.',
+  findByChatFieldInvalid: 'Campo da busca pelo chat inválido.',
 } as const;
 
 /** URL segment of a menu route and name of a records collection. */

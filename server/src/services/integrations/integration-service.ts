@@ -47,7 +47,7 @@ export interface IntegrationServiceDeps {
   clock: Clock;
   logger: Logger;
   /** The tenant's ERP, for integrations whose form saves and deletes through it (seed 000 §7). */
-  erp?: Pick<ErpService, 'call' | 'settings'>;
+  erp?: Pick<ErpService, 'call' | 'settings'> & Partial<Pick<ErpService, 'proxy'>>;
   /** Makes `integration/{collection}` live on the hub (once per collection name; see integration-live-collection.ts). */
   ensureLive?: (collection: string) => void;
 }
@@ -75,6 +75,33 @@ interface CallToAction {
   fileName?: string;
   fileExt?: string;
   label?: string;
+}
+
+/** A chat id as rooms carry it (a phone number, a WhatsApp or web-chat id): safe to quote in an ERP filter. */
+export const CHAT_ID = /^[A-Za-z0-9@._+-]{1,120}$/;
+const SQL_NAME = /^[A-Za-z_][A-Za-z0-9_.]{0,63}$/;
+const BY_CHAT_LIMIT = 50;
+
+/** The integration's findByChatId settings (seed 000 §3 "findByChatId with its query and order"). */
+export interface FindByChatId {
+  active?: boolean;
+  query?: string;
+  order?: string;
+  field?: string;
+}
+
+/** Items of one integration found by a chat (docs/integrations.md "findByChatId"). */
+export interface ChatItems {
+  collection: string;
+  name: string;
+  title: string;
+  noItems: string;
+  titleField: string;
+  source: 'erp' | 'local';
+  total: number;
+  items: Record<string, unknown>[];
+  /** The search failed (the section shows 'Erro na Busca!'). */
+  error?: boolean;
 }
 
 /** The document's link in a call-to-action answer: RETORNOS, RESULTADOS or data, by `field`; or a plain link. */
@@ -257,6 +284,73 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
     },
 
     forCaller,
+
+    /**
+     * findByChatId (seed 000 §3, docs/integrations.md): the integration's items that belong to
+     * one chat, for the contact panel's "Integrações" block. With a query, the ERP answers it
+     * (direct form; `:CHATID` in the query, or a FILTRO on `field`, carries the chat id quoted;
+     * `order` is its ORDEM); without one, the local records whose `field` (default the
+     * integration's contactIdField, else `chatId`) equals the chat id, sorted by `order`.
+     */
+    async byChat(caller: IntegrationCaller, collection: string, chatId: string): Promise<ChatItems> {
+      const resolved = await forCaller(caller, collection);
+      const { integration, definition } = resolved;
+      const settings = (isRecordObject(integration.findByChatId) ? integration.findByChatId : {}) as FindByChatId;
+      if (!settings.active) throw notFound('find_by_chat_disabled', INTEGRATION_MESSAGES.findByChatDisabled);
+      if (!CHAT_ID.test(chatId)) throw badRequest('chat_id_invalid', INTEGRATION_MESSAGES.chatIdInvalid);
+      const field = settings.field || (typeof integration.contactIdField === 'string' && integration.contactIdField) || 'chatId';
+      const base = {
+        collection,
+        name: integration.name,
+        title: integration.listTitle || integration.name,
+        noItems: integration.noItems || INTEGRATION_MESSAGES.defaultNoItems,
+        titleField: definition.list.titleField,
+      };
+      if (settings.query && deps.erp?.proxy) {
+        const quoted = `'${chatId}'`;
+        const hasPlaceholder = /:CHATID\b/i.test(settings.query);
+        if (!hasPlaceholder && !SQL_NAME.test(field)) throw badRequest('find_by_chat_invalid', INTEGRATION_MESSAGES.findByChatFieldInvalid);
+        const body = {
+          DIRECT: true,
+          QUERY: settings.query.replace(/:CHATID\b/gi, quoted),
+          PORPAGINA: BY_CHAT_LIMIT,
+          PAGINA: 1,
+          ...(settings.order && { ORDEM: settings.order }),
+          ...(!hasPlaceholder && { FILTRO: `${field} = ${quoted}` }),
+        };
+        const answer = await deps.erp.proxy(caller.tenant, { body });
+        const items = (answer.RETORNOS ?? answer.RESULTADOS ?? []) as Record<string, unknown>[];
+        return { ...base, source: 'erp', total: Number(answer.TOTAL ?? items.length), items };
+      }
+      const properties = definition.schema.properties ?? {};
+      if (!(field in properties)) return { ...base, source: 'local', total: 0, items: [] };
+      const orderField = settings.order && settings.order in properties ? settings.order : definition.list.sort.field;
+      const page = await repo.list(
+        caller.tenant.id,
+        resolved.table,
+        { filter: checked({ field, op: '==', value: chatId }, resolved.fields), orderBy: [{ field: orderField, direction: settings.order && settings.order in properties ? 'asc' : definition.list.sort.order === 'DESC' ? 'desc' : 'asc' }], offset: 0, limit: BY_CHAT_LIMIT },
+        { total: true },
+      );
+      return { ...base, source: 'local', total: page.total ?? page.records.length, items: page.records };
+    },
+
+    /** Every integration this caller may use that has findByChatId on, with its items for the chat. */
+    async chatSections(caller: IntegrationCaller, chatId: string): Promise<ChatItems[]> {
+      if (!CHAT_ID.test(chatId)) throw badRequest('chat_id_invalid', INTEGRATION_MESSAGES.chatIdInvalid);
+      const out: ChatItems[] = [];
+      for (const integration of await this.visible(caller)) {
+        const settings = isRecordObject(integration.findByChatId) ? (integration.findByChatId as FindByChatId) : null;
+        if (!settings?.active || !resolve(integration)) continue;
+        try {
+          out.push(await this.byChat(caller, integration.collection, chatId));
+        } catch (error) {
+          // One integration's ERP failing leaves the others' sections (its own says 'Erro na Busca!').
+          logger.warn({ tenantId: caller.tenant.id, collection: integration.collection, err: error }, 'integrations.by_chat_failed');
+          out.push({ collection: integration.collection, name: integration.name, title: integration.listTitle || integration.name, noItems: messages.table.erpSearchFailed, titleField: '', source: 'erp', total: 0, items: [], error: true });
+        }
+      }
+      return out;
+    },
 
     async list(caller: IntegrationCaller, collection: string, query: (resolved: ResolvedIntegration) => ParsedListQuery): Promise<{ records: RecordData[]; total: number }> {
       const resolved = await forCaller(caller, collection);

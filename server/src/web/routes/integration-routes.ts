@@ -103,6 +103,25 @@ export function registerIntegrationRoutes(api: ApiRegistry, integrations: Integr
     },
   });
 
+  // findByChatId (seed 000 §3): the contact panel's integration sections for one chat.
+  api.add({
+    method: 'GET',
+    path: '/api/integration-chat/:chatId',
+    access: access.user,
+    handler: async (ctx) => {
+      ctx.body = { data: await integrations.chatSections(callerOf(ctx), String(ctx.params.chatId)) };
+    },
+  });
+
+  api.add({
+    method: 'GET',
+    path: '/api/integration/:collection/by-chat/:chatId',
+    access: access.user,
+    handler: async (ctx) => {
+      ctx.body = { data: await integrations.byChat(callerOf(ctx), collectionOf(ctx), String(ctx.params.chatId)) };
+    },
+  });
+
   // Call-to-action documents (seed 000 §7). Registered before /:collection/:id.
   api.add({
     method: 'GET',
