@@ -1,4 +1,4 @@
-import type { InboundContent, InboundMessage, ParsedWebhook, StatusUpdate, TemplateEvent, DeliveryStatus, SendOptions, OutboundMedia, TemplateSend } from './contract';
+import type { InboundContent, InboundMessage, ParsedWebhook, StatusUpdate, TemplateEvent, DeliveryStatus, SendOptions, OutboundInteractive, OutboundMedia, TemplateSend } from './contract';
 import { CLOUD_API_ERRORS_PT_BR } from './provider-error';
 
 /**
@@ -112,7 +112,7 @@ export const cloudApiBodies = {
     messaging_product: 'whatsapp', recipient_type: 'individual', to, type: 'template',
     template: { name: template.name, language: { code: template.language }, ...(template.components && { components: template.components }) },
   }),
-  interactive: (to: string, interactive: unknown, options?: SendOptions) => ({
+  interactive: (to: string, interactive: OutboundInteractive, options?: SendOptions) => ({
     messaging_product: 'whatsapp', recipient_type: 'individual', to, type: 'interactive', interactive, ...context(options),
   }),
   reaction: (to: string, targetExternalId: string, emoji: string) => ({

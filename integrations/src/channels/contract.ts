@@ -158,6 +158,14 @@ export interface TemplateSend {
   components?: unknown[];
 }
 
+/**
+ * Buttons or a list, in the Cloud API `interactive` shape (the product stores the same object
+ * in `message.interactive`). Cloud API adapters send it as is; others translate it.
+ */
+export type OutboundInteractive =
+  | { type: 'button'; header?: { type: 'text'; text: string }; body: { text: string }; footer?: { text: string }; action: { buttons: { type: 'reply'; reply: { id: string; title: string } }[] } }
+  | { type: 'list'; header?: { type: 'text'; text: string }; body: { text: string }; footer?: { text: string }; action: { button: string; sections: { title?: string; rows: { id: string; title: string; description?: string }[] }[] } };
+
 export interface ProviderTemplate {
   id: string;
   name: string;
@@ -180,7 +188,7 @@ export interface ChannelAdapter {
   sendText(to: string, text: string, options?: SendOptions): Promise<SendResult>;
   sendMedia(to: string, media: OutboundMedia, options?: SendOptions): Promise<SendResult>;
   sendTemplate(to: string, template: TemplateSend): Promise<SendResult>;
-  sendInteractive(to: string, interactive: unknown, options?: SendOptions): Promise<SendResult>;
+  sendInteractive(to: string, interactive: OutboundInteractive, options?: SendOptions): Promise<SendResult>;
   sendReaction(to: string, targetExternalId: string, emoji: string): Promise<SendResult>;
   /** Providers without edit/delete answer `supports*` false and throw when called. */
   readonly supportsEdit: boolean;

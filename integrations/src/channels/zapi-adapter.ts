@@ -1,4 +1,4 @@
-import type { AdapterContext, ChannelAdapter, InboundContent, InboundMessage, ParsedWebhook, StatusUpdate, VerifyResult, WebhookRequest, DeliveryStatus } from './contract';
+import type { AdapterContext, ChannelAdapter, InboundContent, InboundMessage, OutboundInteractive, ParsedWebhook, StatusUpdate, VerifyResult, WebhookRequest, DeliveryStatus } from './contract';
 import { callJson, fetchBytes } from './http';
 import { ProviderError } from './provider-error';
 import { safeEqual } from './signature';
@@ -21,6 +21,21 @@ function content(cb: Json): InboundContent {
   if (cb.listResponseMessage) return { type: 'interactive', text: String(cb.listResponseMessage.title ?? ''), interactive: { type: 'list_reply', list_reply: { id: String(cb.listResponseMessage.selectedRowId ?? ''), title: String(cb.listResponseMessage.title ?? '') } } };
   const known = Object.keys(cb).find((k) => typeof cb[k] === 'object' && cb[k] && !['referencedMessage', 'externalAdReply'].includes(k));
   return { type: 'unsupported', unsupported: { providerType: known ?? 'desconhecido' } };
+}
+
+/**
+ * Our interactive message (Cloud API shape) as Z-API sends it: buttons through
+ * `send-button-list` ({ message, buttonList.buttons[{ id, label }] }), a list through
+ * `send-option-list` ({ message, optionList { title, buttonLabel, options[{ id, title, description }] } }).
+ * Z-API has no header/footer fields: they frame the text (*bold* header, _italic_ footer).
+ */
+export function zApiInteractive(to: string, interactive: OutboundInteractive): { path: string; body: Json } {
+  const message = [interactive.header?.text && `*${interactive.header.text}*`, interactive.body.text, interactive.footer?.text && `_${interactive.footer.text}_`].filter(Boolean).join('\n\n');
+  if (interactive.type === 'button') {
+    return { path: 'send-button-list', body: { phone: to, message, buttonList: { buttons: interactive.action.buttons.map((b) => ({ id: b.reply.id, label: b.reply.title })) } } };
+  }
+  const options = interactive.action.sections.flatMap((s) => s.rows.map((r) => ({ id: r.id, title: r.title, ...(r.description && { description: r.description }) })));
+  return { path: 'send-option-list', body: { phone: to, message, optionList: { title: interactive.action.sections[0]?.title ?? interactive.header?.text ?? interactive.action.button, buttonLabel: interactive.action.button, options } } };
 }
 
 /**
@@ -103,7 +118,10 @@ export function createZApiAdapter(ctx: AdapterContext): ChannelAdapter {
     async sendTemplate() {
       throw new ProviderError('zApi', 'unsupported', 400, 'templates are a Cloud API feature', 'Templates não são suportados neste canal', false);
     },
-    sendInteractive: async (to, interactive) => idOf(await post('send-button-list', { phone: to, ...(interactive as Json) })),
+    async sendInteractive(to, interactive) {
+      const { path, body } = zApiInteractive(to, interactive);
+      return idOf(await post(path, body));
+    },
     sendReaction: async (to, target, emoji) => idOf(await post('send-reaction', { phone: to, reaction: emoji, messageId: target })),
     editText: async (to, externalId, text) => idOf(await post('send-text', { phone: to, message: text, editMessageId: externalId })),
     async deleteMessage(to, externalId) {

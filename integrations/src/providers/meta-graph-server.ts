@@ -46,6 +46,32 @@ interface Sent {
 
 const SEND_TYPES = new Set(['text', 'image', 'video', 'audio', 'document', 'sticker', 'template', 'interactive', 'reaction', 'location', 'contacts']);
 
+const str = (v: unknown, max: number) => typeof v === 'string' && v.trim().length > 0 && v.length <= max;
+
+/** The Cloud API's rules for interactive buttons and lists (what Meta answers 400 for). */
+export function validateInteractive(i: Record<string, any>): string | null {
+  if (i.type !== 'button' && i.type !== 'list') return `interactive.type ${i.type} not supported here`;
+  if (!str(i.body?.text, 1024)) return 'interactive.body.text must have 1..1024 characters';
+  if (i.header !== undefined && (i.header?.type !== 'text' || !str(i.header.text, 60))) return 'interactive.header must be text of 1..60 characters';
+  if (i.footer !== undefined && !str(i.footer?.text, 60)) return 'interactive.footer.text must have 1..60 characters';
+  if (i.type === 'button') {
+    const buttons = i.action?.buttons;
+    if (!Array.isArray(buttons) || buttons.length < 1 || buttons.length > 3) return 'interactive.action.buttons must have 1..3 buttons';
+    if (!buttons.every((b: any) => b?.type === 'reply' && str(b.reply?.id, 256) && str(b.reply?.title, 20))) return 'each button needs type reply, reply.id and reply.title (1..20)';
+    if (new Set(buttons.map((b: any) => b.reply.id)).size !== buttons.length) return 'button ids must be unique';
+    return null;
+  }
+  const sections = i.action?.sections;
+  if (!str(i.action?.button, 20)) return 'interactive.action.button must have 1..20 characters';
+  if (!Array.isArray(sections) || sections.length < 1 || sections.length > 10) return 'interactive.action.sections must have 1..10 sections';
+  if (sections.length > 1 && !sections.every((x: any) => str(x?.title, 24))) return 'every section needs a title when there are several';
+  const rows = sections.flatMap((x: any) => (Array.isArray(x?.rows) ? x.rows : []));
+  if (rows.length < 1 || rows.length > 10) return 'a list has 1..10 rows in total';
+  if (!rows.every((r: any) => str(r?.id, 200) && str(r?.title, 24) && (r.description === undefined || (typeof r.description === 'string' && r.description.length <= 72)))) return 'each row needs id and title (1..24), description up to 72';
+  if (new Set(rows.map((r: any) => r.id)).size !== rows.length) return 'row ids must be unique';
+  return null;
+}
+
 const graphError = (code: number, message: string, status = 400) => ({ status, body: { error: { message, type: 'OAuthException', code, fbtrace_id: randomBytes(8).toString('hex') } } });
 
 export async function startMetaGraphServer(options: MetaGraphServerOptions) {
@@ -72,6 +98,7 @@ export async function startMetaGraphServer(options: MetaGraphServerOptions) {
     if (['image', 'video', 'audio', 'document', 'sticker'].includes(body.type) && !payload.link && !payload.id) return `${body.type}.link or ${body.type}.id required`;
     if (body.type === 'template' && (!payload.name || !payload.language?.code)) return 'template.name and template.language.code required';
     if (body.type === 'reaction' && !payload.message_id) return 'reaction.message_id required';
+    if (body.type === 'interactive') return validateInteractive(payload);
     return null;
   }
 

@@ -38,9 +38,28 @@ const SEND_PATHS: Record<string, string[]> = {
   'send-sticker': ['sticker'],
   'send-document': ['document'],
   'send-reaction': ['reaction', 'messageId'],
-  'send-button-list': [],
+  'send-button-list': ['message'],
+  'send-option-list': ['message'],
   'read-message': ['messageId'],
 };
+
+const text = (v: unknown, max: number) => typeof v === 'string' && v.trim().length > 0 && v.length <= max;
+
+/** send-button-list: { message, buttonList: { buttons: [{ id?, label }] } } (1..3 buttons here). */
+function buttonListError(body: Record<string, any>): string | null {
+  const buttons = body.buttonList?.buttons;
+  if (!Array.isArray(buttons) || buttons.length < 1 || buttons.length > 3) return 'buttonList.buttons must have 1..3 buttons';
+  return buttons.every((b: any) => text(b?.label, 20)) ? null : 'each button needs a label';
+}
+
+/** send-option-list: { message, optionList: { title, buttonLabel, options: [{ id?, title, description? }] } }. */
+function optionListError(body: Record<string, any>): string | null {
+  const list = body.optionList;
+  if (!text(list?.title, 60) || !text(list?.buttonLabel, 20)) return 'optionList.title and optionList.buttonLabel are required';
+  const options = list.options;
+  if (!Array.isArray(options) || options.length < 1 || options.length > 10) return 'optionList.options must have 1..10 options';
+  return options.every((o: any) => text(o?.title, 24)) ? null : 'each option needs a title';
+}
 
 export async function startZApiServer(options: ZApiServerOptions) {
   const sent: Sent[] = [];
@@ -116,6 +135,8 @@ export async function startZApiServer(options: ZApiServerOptions) {
       const missing = required.find((field) => typeof body[field] !== 'string' || body[field].length === 0);
       if (missing) return answer(400, { error: `${missing} is required` });
       if (name === 'read-message') return answer(200, { success: true });
+      const shape = name === 'send-button-list' ? buttonListError(body) : name === 'send-option-list' ? optionListError(body) : null;
+      if (shape) return answer(400, { error: shape });
       const message: Sent = { id: randomBytes(10).toString('hex').toUpperCase(), path: action, phone: body.phone, body };
       sent.push(message);
       answer(200, { zaapId: randomBytes(16).toString('hex').toUpperCase(), messageId: message.id, id: message.id });

@@ -192,4 +192,5 @@ export const WHATSAPP_OUTBOUND_TEXTS = {
   activeMessageContent: 'Escreva a mensagem ou escolha um template.',
   interactiveInvalid: 'Mensagem interativa inválida: confira os botões e as opções.',
   interactiveTooManyRows: 'Uma lista aceita no máximo 10 opções no total.',
+  interactiveChannel: 'Mensagens interativas só podem ser enviadas em canais WhatsApp.',
 } as const;

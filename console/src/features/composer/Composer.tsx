@@ -21,6 +21,7 @@ import { AttachmentPreview, type PendingUpload } from './AttachmentPreview';
 import { exactTag, filterFixedMessages, useFixedMessages } from './useFixedMessages';
 import { useAudioRecorder } from './useAudioRecorder';
 import { PICKER_ACCEPT, previewKindOf, uploadKindOf, uploadLimitError, type PreviewKind } from './uploads';
+import { useWhatsappComposer } from '../whatsapp/WhatsappComposerActions';
 
 /** A small emoji set, 12 per row (seed 001 §9); a full picker can replace it behind the same button. */
 export const EMOJIS = ['😀', '😁', '😂', '🙂', '😉', '😊', '😍', '😘', '😎', '🤔', '😅', '😢', '😭', '😡', '👍', '👎', '👏', '🙏', '💪', '👋', '🤝', '✌️', '👌', '🎉', '❤️', '💙', '💚', '⭐', '🔥', '✅', '❌', '⚠️', '📦', '🚚', '💰', '📞'];
@@ -59,6 +60,7 @@ export function Composer({ room, actions, replyTo, onCancelReply, dropped, onDro
   const pickers = { media: useRef<HTMLInputElement>(null), document: useRef<HTMLInputElement>(null), audio: useRef<HTMLInputElement>(null) };
   const truncateTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const fixedItems = useFixedMessages(text.startsWith('/'));
+  const whatsapp = useWhatsappComposer(room);
   const fixedShown = filterFixedMessages(fixedItems, text);
   const blocked = Boolean(room.author?.blockedSending);
   const canSend = !blocked || annotation;
@@ -266,7 +268,9 @@ export function Composer({ room, actions, replyTo, onCancelReply, dropped, onDro
         <MenuItem onClick={() => { setAttachAnchor(null); pickers.media.current?.click(); }}>{texts.composer.photosVideos}</MenuItem>
         <MenuItem onClick={() => { setAttachAnchor(null); pickers.document.current?.click(); }}>{texts.composer.document}</MenuItem>
         {!room.internal && <MenuItem onClick={() => { setAttachAnchor(null); pickers.audio.current?.click(); }}>{texts.composer.audio}</MenuItem>}
+        {whatsapp.items(() => setAttachAnchor(null))}
       </Menu>
+      {whatsapp.dialogs}
       {(Object.keys(pickers) as PreviewKind[]).map((kind) => (
         <input
           key={kind}

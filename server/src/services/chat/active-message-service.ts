@@ -1,7 +1,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import { WHATSAPP_CHANNELS, messages as texts, type AppConfig, type Channel, type Message, type Room } from '@atendimento/schemas';
 import { WHATSAPP_OUTBOUND_TEXTS, whatsappSchemas, type ActiveMessageInput, type ActiveMessageOptions } from '@atendimento/schemas/chat/whatsapp';
-import { AppError, badRequest, forbidden, notFound, validationError } from '../../errors';
+import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import type { ChatDeps } from './chat-deps';
 import type { MessageService } from './message-service';
 import type { RoomService } from './room-service';
@@ -36,7 +36,8 @@ export function validateWhatsapp<T>(name: keyof typeof whatsappSchemas, body: un
         return { field: [path, missing].filter(Boolean).join('.') || '(body)', message: missing ? texts.validation.requiredField : invalid };
       })
       .filter((f) => (seen.has(f.field) ? false : (seen.add(f.field), true)));
-    throw validationError(fields);
+    // One readable sentence: the caller's own message when given, else the first field's.
+    throw badRequest('validation_failed', invalid === texts.validation.invalidValue ? fields[0]?.message ?? invalid : invalid, fields);
   }
   return body as T;
 }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import {
-  ProviderError, type ChannelAdapter, type MediaKind,
+  ProviderError, type ChannelAdapter, type MediaKind, type OutboundInteractive,
 } from '@atendimento/integrations';
 import { WHATSAPP_CHANNELS, type Channel, type Message, type MessageError, type Room } from '@atendimento/schemas';
 
@@ -132,8 +132,11 @@ export function createAdapterSender(
       try {
         const media = mediaOf(ctx.message, absoluteUrl);
         const template = ctx.message.type === 'template' ? ctx.message.template : undefined;
+        const interactive = ctx.message.type === 'interactive' && (ctx.message.interactive?.type === 'button' || ctx.message.interactive?.type === 'list') ? (ctx.message.interactive as unknown as OutboundInteractive) : undefined;
         const result = await withRetry(() =>
-          template
+          interactive
+            ? a.sendInteractive(ctx.room.chatId, interactive, options)
+            : template
             ? a.sendTemplate(ctx.room.chatId, { name: template.name, language: template.language ?? 'pt_BR', ...(template.components && { components: absoluteComponents(template.components, absoluteUrl) }) })
             : media
               ? a.sendMedia(ctx.room.chatId, media, options)

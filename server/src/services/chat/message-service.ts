@@ -245,6 +245,20 @@ export function createMessageService(deps: ChatDeps) {
       }, 'template');
     },
 
+    /**
+     * Buttons or a list (POST /api/rooms/:id/message/interactive, docs/whatsapp.md): stored in
+     * `message.interactive` (Cloud API shape) with the body as text; a free-form message for the
+     * 24-hour window.
+     */
+    async sendInteractive(tenantId: string, viewerIn: Viewer, config: AppConfig, roomId: string, interactive: NonNullable<Message['interactive']>, clientId: string | null): Promise<SendResult> {
+      const viewer = userOnly(viewerIn);
+      const text = (interactive as { body?: { text?: string } }).body?.text ?? '';
+      return insertOwn(tenantId, viewer, config, roomId, clientId, false, async (room) => {
+        const message = newMessage({ id: newId(), room, author: authorOf(viewer), type: 'interactive', text, now: clock.now().toISOString(), fromContact: false, extra: { interactive } });
+        return { message, replyTo: null };
+      });
+    },
+
     /** A fixed message: its text and file (POST .../message/fileUrl). */
     async sendFixed(tenantId: string, viewerIn: Viewer, config: AppConfig, roomId: string, fixedMessageId: string, clientId: string | null): Promise<SendResult> {
       const viewer = userOnly(viewerIn);
