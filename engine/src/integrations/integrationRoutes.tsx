@@ -1,8 +1,17 @@
-import type { ReactElement } from 'react';
+import { lazy, type ComponentType, type ReactElement } from 'react';
 import { Route } from 'react-router';
 import type { AppRoute } from '@atendimento/schemas';
 import type { IntegrationView } from './integrationViews';
-import { IntegrationCreatePage, IntegrationEditPage, IntegrationListPage, IntegrationShowPage } from './IntegrationPages';
+
+type Pages = typeof import('./IntegrationPages');
+// The generated list and form (and with them @rjsf and ajv) load on the first integration route, not with the console.
+const loadPages = () => import('./IntegrationPages');
+const page = <P extends object = object>(name: keyof Pages) =>
+  lazy(async () => ({ default: (await loadPages())[name] as ComponentType<P> }));
+const IntegrationListPage = page<{ register: string }>('IntegrationListPage');
+const IntegrationCreatePage = page('IntegrationCreatePage');
+const IntegrationEditPage = page('IntegrationEditPage');
+const IntegrationShowPage = page('IntegrationShowPage');
 
 /**
  * The drawer entries of the menu integrations (seed 000 §2 "/{register}", start-up step 4):

@@ -1,14 +1,21 @@
-import type { ReactElement } from 'react';
+import { lazy, type ComponentType, type ReactElement } from 'react';
 import { Resource } from 'react-admin';
 import { REGISTERS } from '@atendimento/schemas/registers/catalog';
-import { RegisterCreatePage, RegisterEditPage, RegisterListPage, RegisterShowPage } from './RegisterPages';
+
+type Pages = typeof import('./RegisterPages');
+/**
+ * One chunk for the register screens, loaded on the first register route: the console at '/'
+ * must not download @rjsf, ajv and the widgets it never shows (B10, docs/bench.md).
+ */
+const loadPages = () => import('./RegisterPages');
+const screen = (name: keyof Pages) => lazy(async () => ({ default: (await loadPages())[name] as ComponentType }));
 
 /** The screens every register gets from its definition (docs/registers.md). */
 export const registerScreens = {
-  list: RegisterListPage,
-  create: RegisterCreatePage,
-  edit: RegisterEditPage,
-  show: RegisterShowPage,
+  list: screen('RegisterListPage'),
+  create: screen('RegisterCreatePage'),
+  edit: screen('RegisterEditPage'),
+  show: screen('RegisterShowPage'),
 } as const;
 
 /**

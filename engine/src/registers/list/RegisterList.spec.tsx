@@ -68,7 +68,8 @@ describe('RegisterList', () => {
     expect(post.body).toMatchObject({ displayName: 'Ana Lima', channels: ['whatsapp'], active: true, email: null });
     // The server's body parser reads JSON only when told so.
     expect(post.headers['content-type']).toBe('application/json');
-    await screen.findByRole('textbox', { name: messages.registers.search });
+    // Back on the list: it fetches its page again (slow on a loaded CI box).
+    await screen.findByRole('textbox', { name: messages.registers.search }, { timeout: 5000 });
   });
 
   it('edits a row from its edit button', async () => {

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Admin, memoryStore, TestMemoryRouter } from 'react-admin';
 import { createDataProvider } from '../../admin/dataProvider';
 import { i18nProvider } from '../../admin/i18nProvider';
@@ -11,7 +11,8 @@ import { liveRefresh } from '../list/useLiveRefresh';
 liveRefresh.enabled = false;
 
 function BareLayout({ children }: { children: ReactNode }) {
-  return <main style={{ padding: 16 }}>{children}</main>;
+  // The register screens are a lazy chunk, as in the app.
+  return <main style={{ padding: 16 }}><Suspense fallback={null}>{children}</Suspense></main>;
 }
 
 /**
