@@ -10,6 +10,7 @@ import { uiActions } from '../../store/consoleStores';
 import { ContactAvatar } from '../../ui/ContactAvatar';
 import { formatPhone, visibleContexts } from '../../ui/format';
 import { texts } from '../../ui/texts';
+import { usePageVisible } from '../../ui/usePageVisible';
 import { CHANNEL_LABELS } from '../chat-card/ChatCard';
 import { Composer } from '../composer/Composer';
 import { EditMessageDialog } from '../composer/EditMessageDialog';
@@ -93,13 +94,16 @@ function OpenChat({ room, readOnly, uid, onOpenContact }: { room: Room; readOnly
   const inRoom = (room.agents ?? []).some((a) => a.id === uid);
   const markedFor = useRef<string | null>(null);
 
-  // Reading the chat at the bottom marks it read (seed 001 §4 "Unread"), once per last message.
+  const pageVisible = usePageVisible();
+
+  // Reading the chat marks it read (seed 001 §4 "Unread"; WhatsApp read receipt, docs/whatsapp.md):
+  // an agent of the room, at the bottom, with the page visible; once per last message.
   useEffect(() => {
     const last = room.lastMessage;
-    if (readOnly || !inRoom || !atBottom || !last?.unread || markedFor.current === last.messageId) return;
+    if (readOnly || !inRoom || !atBottom || !pageVisible || !last?.unread || markedFor.current === last.messageId) return;
     markedFor.current = last.messageId;
     void actions.setUnread(false);
-  }, [readOnly, inRoom, atBottom, room.lastMessage, actions]);
+  }, [readOnly, inRoom, atBottom, pageVisible, room.lastMessage, actions]);
 
   const messageActions = useMemo(
     () => (readOnly
