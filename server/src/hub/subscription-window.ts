@@ -131,6 +131,20 @@ export class SubscriptionWindow {
     }
   }
 
+  /**
+   * Holds exactly the same records with known, equal content (and the same `beyond`): fed the
+   * same changes, the two windows stay equal, so one can serve both subscriptions.
+   */
+  sameAs(other: SubscriptionWindow): boolean {
+    if (other === this) return true;
+    if (other.beyond !== this.beyond || other.held.size !== this.held.size) return false;
+    for (const [id, mine] of this.held) {
+      const theirs = other.held.get(id);
+      if (!theirs || mine.h === 0 || theirs.h !== mine.h) return false;
+    }
+    return true;
+  }
+
   private tail(): [string, Held] | null {
     let worst: [string, Held] | null = null;
     for (const entry of this.held) if (!worst || this.compare(entry[1].k, worst[1].k) > 0) worst = entry;

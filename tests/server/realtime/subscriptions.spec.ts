@@ -182,6 +182,67 @@ describe('permission filtering', () => {
   });
 });
 
+describe('shared windows (fan-out)', () => {
+  it('applies a change once per group of identical queries and scopes, keeping ids, scope, tenant and late joiners apart', async () => {
+    const query = { filter: { field: 'department', op: 'in', value: ['grp', 'vendas'] } } satisfies LiveQueryInput;
+    const base = t.server.hub.stats();
+    const admins = await Promise.all(Array.from({ length: 4 }, () => socketAs('acme-admin')));
+    const agent = await socketAs('acme-agente'); // agent of vendas: same query, narrower scope
+    const outra = new RawSocket(t.baseUrl, t.hosts.outra);
+    sockets.push(outra);
+    await outra.auth(await t.tokenFor('outra', 'outra-admin'));
+    admins.forEach((s, i) => s.send({ type: 'subscribe', id: i === 3 ? 'other-id' : 'g', collection: TEST_COLLECTION, query }));
+    agent.send({ type: 'subscribe', id: 'g', collection: TEST_COLLECTION, query });
+    outra.send({ type: 'subscribe', id: 'g', collection: TEST_COLLECTION, query });
+    await Promise.all([...admins, agent, outra].map((s) => s.frame('snapshot')));
+    await settle();
+    // Admins of acme share one window; the agent (other scope) and outra (other tenant) do not.
+    expect(t.server.hub.stats().groups - base.groups).toBe(3);
+    expect(t.server.hub.stats().subscriptions - base.subscriptions).toBe(6);
+
+    await writeTag(changes(), 'acme', { id: 'grp-1', name: 'grp-1', department: 'grp' });
+    await writeTag(changes(), 'acme', { id: 'grp-2', name: 'grp-2', department: 'vendas' });
+    await settle();
+    await Promise.all([...admins, agent, outra].map((s) => s.sync()));
+    const added = (s: RawSocket) => s.frames.flatMap((f) => (f.type === 'changes' ? f.added.map((r) => r.id) : []));
+    for (const s of admins) expect(added(s)).toEqual(['grp-1', 'grp-2']);
+    expect(admins[3]!.frames.filter((f) => f.type === 'changes').every((f) => f.type === 'changes' && f.id === 'other-id')).toBe(true);
+    expect(added(agent)).toEqual(['grp-2']);
+    expect(JSON.stringify(agent.frames)).not.toContain('grp-1');
+    expect(outra.frames.filter((f) => f.type === 'changes')).toEqual([]);
+
+    // A late joiner (fresh snapshot) and a resuming client land in the same state: they join.
+    const late = await socketAs('acme-admin');
+    late.send({ type: 'subscribe', id: 'g', collection: TEST_COLLECTION, query });
+    expect((await late.frame('snapshot')).records.map((r) => r.id).filter((id) => id.startsWith('grp-'))).toEqual(['grp-1', 'grp-2']);
+    const resumer = await socketAs('acme-admin');
+    // It held what the admins' snapshot had, and missed both writes.
+    const held = admins[0]!.frames.find((f): f is SnapshotFrame => f.type === 'snapshot')!;
+    resumer.send({ type: 'subscribe', id: 'g', collection: TEST_COLLECTION, query, cursor: held.cursor, ids: held.records.map((r) => r.id) });
+    const resumed = await resumer.frame('changes', (f) => f.resumed === true);
+    expect(resumed.added.map((r) => r.id)).toEqual(['grp-1', 'grp-2']);
+    await settle();
+    expect(t.server.hub.stats().groups - base.groups).toBe(3);
+
+    // A member leaving does not disturb the others; the group lives while it has members.
+    admins[0]!.send({ type: 'unsubscribe', id: 'g' });
+    await admins[0]!.sync();
+    await writeTag(changes(), 'acme', { id: 'grp-1', name: 'grp-1', department: 'suporte' });
+    await settle();
+    await Promise.all([...admins, agent, late, resumer].map((s) => s.sync()));
+    for (const s of [...admins.slice(1), late, resumer]) {
+      expect(s.frames.filter((f) => f.type === 'changes' && f.removed.includes('grp-1'))).toHaveLength(1);
+    }
+    expect(admins[0]!.frames.filter((f) => f.type === 'changes' && f.removed.includes('grp-1'))).toEqual([]);
+    expect(agent.frames.filter((f) => f.type === 'changes' && f.removed.length > 0)).toEqual([]);
+    for (const s of [...admins.slice(1), late, resumer]) {
+      expect([...replay(framesOf(s, s === admins[3] ? 'other-id' : 'g')).keys()].filter((id) => id.startsWith('grp-'))).toEqual(['grp-2']);
+    }
+    for (const s of [...admins, late, resumer]) s.close();
+    await waitFor(() => t.server.hub.stats().groups - base.groups === 2, 'the admins\' group freed');
+  });
+});
+
 describe('cleanup', () => {
   it('forgets a subscription whose socket closes while its resume is still being read', async () => {
     // A collection whose loads wait for the test: the socket closes in the middle of a resume.
