@@ -26,7 +26,7 @@ export interface ApiRequest {
 export function createHttpClient(baseUrl: string, defaults: { host?: string } = {}) {
   const url = new URL(baseUrl);
   return function request<T = any>(path: string, options: ApiRequest = {}): Promise<ApiResponse<T>> {
-    const payload = options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    const payload = options.body === undefined ? undefined : typeof options.body === 'string' || Buffer.isBuffer(options.body) ? options.body : JSON.stringify(options.body);
     const headers: Record<string, string> = {
       host: options.host ?? defaults.host ?? `localhost:${url.port}`,
       ...(payload !== undefined && { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }),
