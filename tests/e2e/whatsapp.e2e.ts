@@ -159,4 +159,86 @@ describe('the agent console with a WhatsApp (Meta Cloud API) customer', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("'Mensagem Ativa' outside the 24-hour window: number preselected, department asked, template with its parameter, room attended by the agent", async () => {
+    const BRUNO = { phone: '5511912345678', name: 'Bruno Cliente' };
+    const admin = await t.tokenFor('acme', 'acme-admin');
+    const suporte = await t.tokenFor('acme', 'acme-suporte');
+    // Templates synced from the local Meta server into their table; the agent holds the claim.
+    expect((await t.api('/api/cronjob/proccess/syncTemplates', { method: 'POST', body: {}, token: admin })).status).toBe(200);
+    await t.server.repos.users.update('acme', 'acme-suporte', { claims: { allowActiveMessage: true } }, new Date());
+    // Bruno wrote long ago; his chat was closed.
+    const inbound = await graph.customerSays(BRUNO, { type: 'text', text: { body: 'Obrigado, até mais!' } });
+    const row = await t.server.db('messages').where({ tenant_id: 'acme', channel_id: CHANNEL, external_id: inbound }).first('room_id');
+    const oldRoom = String(row.room_id);
+    expect((await t.api(`/api/rooms/${oldRoom}/push`, { method: 'PATCH', body: {}, token: suporte })).status).toBe(200);
+    const closed = await t.api(`/api/rooms/${oldRoom}/closeNoMessage`, { method: 'PATCH', body: { closedBy: { justify: null } }, token: suporte });
+    expect(closed.status, closed.text).toBe(200);
+    const contact = await t.server.db('contacts').where({ tenant_id: 'acme', phone: BRUNO.phone }).first('id', 'data');
+    const data = typeof contact.data === 'string' ? JSON.parse(contact.data) : contact.data;
+    await t.server.db('contacts').where({ tenant_id: 'acme', id: contact.id }).update({ data: toJson({ ...data, [`${CHANNEL}LastReply`]: new Date(Date.now() - 30 * 3600_000).toISOString() }) });
+    const sentBefore = graph.sent.length;
+
+    const { context, page } = await newPage(browser);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signIn(page, `http://${t.hosts.acme}`, 'suporte@acme.test');
+    const tabs = page.getByRole('tablist', { name: 'Abas de chats' });
+    await tabs.waitFor();
+    await tabs.getByRole('tab', { name: CHAT_TAB_BY_ID.chatsHistories.label, exact: true }).click();
+    const closedCard = page.locator('[aria-label="Lista de chats"] [data-room-id]', { hasText: BRUNO.name }).first();
+    await closedCard.waitFor();
+    await closedCard.click();
+    const history = page.locator(`[data-chat-pane="${oldRoom}"]`);
+    await history.getByRole('button', { name: 'Opções do chat' }).click();
+    await page.getByRole('menuitem', { name: 'Contato' }).click();
+    const drawer = page.getByRole('complementary', { name: 'Contato' });
+    await drawer.getByRole('button', { name: 'Mensagem Ativa' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Mensagem Ativa' });
+    await dialog.waitFor();
+    // The only number is preselected; outside the window only a template may go.
+    await expect.poll(() => dialog.getByRole('combobox', { name: 'Número' }).textContent(), POLL).toBe('WhatsApp Suporte (5511999990000)');
+    await dialog.getByText('Fora da janela de 24 horas: só é possível iniciar a conversa com um template.').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Enviar' }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Escolher template' }).click();
+    expect(await dialog.getByRole('alert').textContent()).toBe(seedTexts.chat.chooseDepartment);
+    await dialog.getByRole('combobox', { name: 'Departamento' }).click();
+    await page.getByRole('option', { name: 'Suporte' }).click();
+    await screenshot(page, 'whatsapp-active-message');
+    await dialog.getByRole('button', { name: 'Escolher template' }).click();
+
+    const templates = page.getByRole('dialog', { name: 'Templates' });
+    await templates.waitFor();
+    const list = templates.getByRole('list', { name: 'Templates' });
+    await list.getByText('retomar_contato · pt_BR').waitFor();
+    // Excluded by the seed: 'encerramento' (name), REJECTED and en_US templates.
+    expect(await list.getByText('encerramento · pt_BR').count()).toBe(0);
+    expect(await list.getByText('promo_rejeitada · pt_BR').count()).toBe(0);
+    expect(await list.getByText('welcome_en · en_US').count()).toBe(0);
+    await list.getByText('retomar_contato · pt_BR').click();
+    const edit = page.getByRole('dialog', { name: 'retomar_contato' });
+    await edit.getByRole('button', { name: 'Enviar' }).click();
+    await edit.getByText(seedTexts.validation.requiredField).waitFor();
+    await edit.getByLabel('Parâmetro {{1}}').fill('Bruno');
+    await edit.getByText('Olá Bruno! Podemos continuar nosso atendimento?').waitFor();
+    await edit.getByRole('button', { name: 'Enviar' }).click();
+    await edit.waitFor({ state: 'detached' });
+
+    // The provider got the template; a new chat opened, attended by the agent, showing it.
+    await expect.poll(() => graph.sent.length, POLL).toBe(sentBefore + 1);
+    expect(graph.sent.at(-1)!.body).toEqual({
+      messaging_product: 'whatsapp', recipient_type: 'individual', to: BRUNO.phone, type: 'template',
+      template: { name: 'retomar_contato', language: { code: 'pt_BR' }, components: [{ type: 'body', parameters: [{ type: 'text', text: 'Bruno' }] }] },
+    });
+    const rooms = await t.server.db('rooms').where({ tenant_id: 'acme', channel_id: CHANNEL, active: true }).select('id', 'data');
+    const opened = rooms.map((r) => (typeof r.data === 'string' ? JSON.parse(r.data) : r.data)).find((r) => r.chatId === BRUNO.phone);
+    expect(opened.agents.map((a: { id: string }) => a.id)).toEqual(['acme-suporte']);
+    const pane = page.locator(`[data-chat-pane="${opened.id}"]`);
+    await pane.getByText('Olá Bruno! Podemos continuar nosso atendimento?').waitFor();
+    await expect.poll(() => pane.locator('[data-author-kind="ownAgent"] [data-delivery]').first().getAttribute('data-delivery'), POLL).toBe('read');
+    await screenshot(page, 'whatsapp-active-message-sent');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

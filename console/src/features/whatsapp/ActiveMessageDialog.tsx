@@ -126,7 +126,7 @@ export function ActiveMessageDialog({ open, contactId, onClose, onOpened }: { op
                   </Select>
                 </FormControl>
               )}
-              {channel && !channel.windowOpen && <Alert severity="info">{t.windowClosed}</Alert>}
+              {channel && !channel.windowOpen && <Alert severity="info" role="status">{t.windowClosed}</Alert>}
               {(!channel || channel.windowOpen) && (
                 <TextField label={t.message} multiline minRows={2} value={text} onChange={(e) => setText(e.target.value)} inputProps={{ maxLength: MESSAGE_MAX_LENGTH }} />
               )}
