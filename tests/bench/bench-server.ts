@@ -7,8 +7,8 @@
  *   set) with tenant acme (host acme.test), an admin, a web-chat channel and one visitor room.
  * - BENCH_MODE=bare: a bare `ws` server (the in-run baseline): no auth, broadcasts on request.
  *
- * IPC in: { type: 'rss' } (after a full GC) and, in bare mode, { type: 'broadcast', bytes }.
- * IPC out: { type: 'ready', ... } once listening, { type: 'rss', rss } on request.
+ * IPC in: { type: 'rss' } (after a full GC), { type: 'cpu' } and, in bare mode, { type: 'broadcast', bytes }.
+ * IPC out: { type: 'ready', ... } once listening, { type: 'rss', rss } / { type: 'cpu', cpu } on request.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -61,6 +61,7 @@ async function bare(): Promise<void> {
   process.on('disconnect', () => process.exit(0));
   process.on('message', (m: { type: string; bytes?: number; seq?: number }) => {
     if (m.type === 'rss') send({ type: 'rss', rss: rss() });
+    if (m.type === 'cpu') send({ type: 'cpu', cpu: process.cpuUsage() });
     if (m.type === 'broadcast') {
       const frame = JSON.stringify({ type: 'changes', seq: m.seq, text: 'x'.repeat(m.bytes ?? 1024) });
       for (const ws of wss.clients) if (ws.readyState === WebSocket.OPEN) ws.send(frame);
@@ -112,6 +113,7 @@ async function app(): Promise<void> {
 
   process.on('message', (m: { type: string }) => {
     if (m.type === 'rss') send({ type: 'rss', rss: rss() });
+    if (m.type === 'cpu') send({ type: 'cpu', cpu: process.cpuUsage() });
   });
   process.on('disconnect', () => {
     void (async () => {

@@ -10,12 +10,14 @@ import type { BenchServerReady } from './bench-server';
 import { percentile, type BenchLine } from './report';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const autocannon = createRequire(import.meta.url)('autocannon') as (opts: object) => Promise<{ requests: { average: number }; non2xx: number; errors: number; latency: { p50: number; p99: number } }>;
+const autocannon = createRequire(import.meta.url)('autocannon') as (opts: object) => Promise<{ requests: { average: number; total: number }; non2xx: number; errors: number; latency: { p50: number; p99: number } }>;
 
 export interface BenchChild {
   ready: BenchServerReady;
   child: ChildProcess;
   rss(): Promise<number>;
+  /** CPU time (user + system) the process has used so far, in ms. */
+  cpu(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -45,6 +47,16 @@ export async function startBenchServer(mode: 'app' | 'bare', env: Record<string,
         };
         child.on('message', on);
         child.send({ type: 'rss' });
+      }),
+    cpu: () =>
+      new Promise((resolve) => {
+        const on = (m: { type: string; cpu?: NodeJS.CpuUsage }) => {
+          if (m.type !== 'cpu') return;
+          child.off('message', on);
+          resolve((m.cpu!.user + m.cpu!.system) / 1000);
+        };
+        child.on('message', on);
+        child.send({ type: 'cpu' });
       }),
     async stop() {
       if (child.exitCode !== null) return;
@@ -310,7 +322,7 @@ async function openModel(ready: BenchServerReady, rate: number, seconds: number)
   return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors, sent: total };
 }
 
-async function maxRate(ready: BenchServerReady, seconds: number): Promise<number> {
+async function maxRate(ready: BenchServerReady, seconds: number): Promise<{ rate: number; total: number }> {
   const result = await autocannon({
     url: ready.url,
     connections: 20,
@@ -326,7 +338,14 @@ async function maxRate(ready: BenchServerReady, seconds: number): Promise<number
     }],
   });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`bench ingest: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return result.requests.average;
+  return { rate: result.requests.average, total: result.requests.total };
+}
+
+/** Max rate, and the server's CPU time per request during it (steadier than req/s on a shared box). */
+async function maxRateAndCpu(server: BenchChild, seconds: number): Promise<{ rate: number; cpuMs: number }> {
+  const before = await server.cpu();
+  const { rate, total } = await maxRate(server.ready, seconds);
+  return { rate, cpuMs: ((await server.cpu()) - before) / Math.max(1, total) };
 }
 
 /**
@@ -337,13 +356,14 @@ export async function ingestBench(seconds: number, env: Record<string, string> =
   const app = await startBenchServer('app', env);
   const bare = await startBenchServer('bare');
   try {
-    const ours = await maxRate(app.ready, seconds);
-    const base = await maxRate(bare.ready, seconds);
+    const { rate: ours, cpuMs } = await maxRateAndCpu(app, seconds);
+    const { rate: base, cpuMs: baseCpuMs } = await maxRateAndCpu(bare, seconds);
     // One second of schedule (1,000 requests): below 1,000 req/s of capacity the backlog, and
     // the run, grow with every scheduled second; one second already shows it.
     const open = await openModel(app.ready, 1000, 1);
     return [
       { id: `${id}a`, name: `webhook ingest max (signed Meta text, ${label})`, value: ours, unit: 'req/s', baselineName: 'bare node:http POST', baseline: base, ratio: ours / base, target: '>= 2,000 req/s', met: ours >= 2000 },
+      { id: `${id}c`, name: `server CPU per webhook (${label})`, value: cpuMs, unit: 'ms', baselineName: 'bare node:http POST', baseline: baseCpuMs, ratio: cpuMs / baseCpuMs, note: 'user + system CPU of the server process during the max-rate run, per request' },
       { id: `${id}b`, name: `webhook ingest p99 at 1,000 req/s open model (${label})`, value: open.p99, unit: 'ms', baselineName: 'p50', baseline: open.p50, ratio: open.p99 / open.p50, target: '<= 50 ms', met: open.p99 <= 50 && open.errors === 0, note: `${open.sent} requests scheduled, ${open.errors} errors; latency from the scheduled time` },
     ];
   } finally {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import type { Config } from '../config';
 import { migrationSource } from './migrations';
+import { CachingBetterSqliteClient } from './sqlite-client';
 
 export type Db = Knex;
 export type Dialect = 'sqlite' | 'pg';
@@ -28,7 +29,8 @@ export function createDb(config: Pick<Config, 'databaseUrl' | 'databaseSchema' |
   }
   mkdirSync(path.dirname(config.sqliteFile), { recursive: true });
   return knexFactory({
-    client: 'better-sqlite3',
+    // better-sqlite3 with a prepared-statement cache per connection (sqlite-client.ts, docs/bench.md).
+    client: CachingBetterSqliteClient,
     connection: { filename: config.sqliteFile },
     useNullAsDefault: true,
     // One connection: better-sqlite3 is synchronous, and a single writer avoids SQLITE_BUSY.

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { parseJson, toJson } from '../knex';
+import { dialectOf, parseJson, toJson } from '../knex';
 
 /**
  * The chat side of contacts: find or create the contact of a new conversation (web-chat
@@ -76,6 +76,20 @@ export function createChatContactRepository() {
       const row = await q('contact_identities').where({ tenant_id: tenantId, channel_id: channelId, identity }).first('contact_id');
       return row ? String(row.contact_id) : null;
     },
+    /**
+     * The contact bound to a channel identity, in one statement (inbound path): `boundId` is
+     * the binding (null: none), `contact` the live contact it names (null: none or deleted).
+     */
+    async findByIdentity(q: Knex | Knex.Transaction, tenantId: string, channelId: string, identity: string): Promise<{ boundId: string | null; contact: ChatContact | null }> {
+      const row = await q('contact_identities')
+        .leftJoin('contacts', function joinContact() {
+          this.on('contacts.id', '=', 'contact_identities.contact_id').andOn('contacts.tenant_id', '=', 'contact_identities.tenant_id').andOnNull('contacts.deleted_at');
+        })
+        .where({ 'contact_identities.tenant_id': tenantId, 'contact_identities.channel_id': channelId, 'contact_identities.identity': identity })
+        .first('contact_identities.contact_id as bound_id', 'contacts.*');
+      if (!row) return { boundId: null, contact: null };
+      return { boundId: String(row.bound_id), contact: row.id == null ? null : fromRow(row) };
+    },
     async addIdentity(trx: Knex.Transaction, tenantId: string, channelId: string, identity: string, contactId: string, at: string): Promise<void> {
       await trx('contact_identities').insert({ tenant_id: tenantId, channel_id: channelId, identity, contact_id: contactId, created_at: at }).onConflict(['tenant_id', 'channel_id', 'identity']).ignore();
     },
@@ -93,12 +107,15 @@ export function createChatContactRepository() {
         deleted_at: null,
       });
     },
-    /** Merges fields into the contact's record (e.g. `${channelId}LastReply`). */
+    /**
+     * Merges top-level fields into the contact's record (e.g. `${channelId}LastReply`) in one
+     * statement, so a concurrent edit of other fields is never overwritten (JSON merge patch:
+     * a null value removes its key).
+     */
     async merge(trx: Knex.Transaction, tenantId: string, id: string, fields: Record<string, unknown>, at: string): Promise<void> {
-      const row = await live(trx, tenantId).andWhere('id', id).first('data');
-      if (!row) return;
-      const data = { ...parseJson<Record<string, unknown>>(row.data, {}), ...fields };
-      await trx('contacts').where({ tenant_id: tenantId, id }).update({ data: toJson(data), updated_at: at });
+      const patch = toJson(fields);
+      const data = dialectOf(trx) === 'pg' ? trx.raw('data || ?::jsonb', [patch]) : trx.raw('json_patch(data, ?)', [patch]);
+      await live(trx, tenantId).andWhere('id', id).update({ data, updated_at: at });
     },
   };
 }

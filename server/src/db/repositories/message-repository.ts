@@ -77,6 +77,19 @@ export function createMessageRepository(db: Db) {
       });
     },
 
+    /**
+     * Inserts a message with an external id unless (tenant, channel, external id) is already
+     * stored: one statement instead of select-then-insert. False when it was a duplicate.
+     */
+    async insertIfNew(trx: Knex.Transaction, tenantId: string, message: Message): Promise<boolean> {
+      const rows = await trx('messages')
+        .insert({ id: message.id, tenant_id: tenantId, created_at: message.lifeControl.createdAt, idempotency_key: null, ...columnsOf(message) })
+        .onConflict(['tenant_id', 'channel_id', 'external_id'])
+        .ignore()
+        .returning('id');
+      return rows.length > 0;
+    },
+
     async save(trx: Knex.Transaction, tenantId: string, message: Message, extra: { deletedData?: unknown } = {}): Promise<void> {
       await scoped(trx, tenantId)
         .andWhere('id', message.id)

@@ -178,10 +178,13 @@ export function createRoomRepository(db: Db) {
   return {
     /** Next chat number of the tenant (counters row 'roomInc'), inside the caller's transaction. */
     async nextRoomInc(trx: Knex.Transaction, tenantId: string): Promise<number> {
-      await trx('counters').insert({ tenant_id: tenantId, name: 'roomInc', value: 0 }).onConflict(['tenant_id', 'name']).ignore();
-      await trx('counters').where({ tenant_id: tenantId, name: 'roomInc' }).increment('value', 1);
-      const row = await trx('counters').where({ tenant_id: tenantId, name: 'roomInc' }).first('value');
-      return Number(row!.value);
+      // One upsert: the row lock it takes (PostgreSQL) orders concurrent rooms.
+      const [row] = await trx('counters')
+        .insert({ tenant_id: tenantId, name: 'roomInc', value: 1 })
+        .onConflict(['tenant_id', 'name'])
+        .merge({ value: trx.raw('?? + 1', ['counters.value']) })
+        .returning('value');
+      return Number((row as { value: number | string }).value);
     },
 
     async insert(trx: Knex.Transaction, tenantId: string, room: Room): Promise<void> {

@@ -76,10 +76,14 @@ export function createChangeFeed(deps: { db: Db; bus: ChangeBus; clock: Clock; l
     }
     const list = [...unique.values()];
     const n = list.length;
-    // The update takes the row lock first (PostgreSQL), so numbering and commit are serialised per tenant.
-    const updated = await trx('counters').where({ tenant_id: tenantId, name: SEQ_COUNTER }).increment('value', n);
-    if (!updated) await trx('counters').insert({ tenant_id: tenantId, name: SEQ_COUNTER, value: n });
-    const last = await latestSeq(tenantId, trx);
+    // One upsert takes the row lock (PostgreSQL) and answers the new value, so numbering and
+    // commit are serialised per tenant.
+    const [row] = await trx('counters')
+      .insert({ tenant_id: tenantId, name: SEQ_COUNTER, value: n })
+      .onConflict(['tenant_id', 'name'])
+      .merge({ value: trx.raw('?? + ?', ['counters.value', n]) })
+      .returning('value');
+    const last = Number((row as { value: number | string }).value);
     const at = clock.now().toISOString();
     const events = list.map((c, i) => ({ ...c, tenantId, seq: last - n + 1 + i, at }));
     for (let i = 0; i < events.length; i += 200) {

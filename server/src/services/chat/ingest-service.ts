@@ -22,6 +22,13 @@ export interface IngestResult {
   roomCreated: boolean;
 }
 
+/** The message's external id was already stored (seen at the insert): the transaction rolls back. */
+class DuplicateDelivery extends Error {
+  constructor(readonly externalId: string) {
+    super(`duplicate delivery ${externalId}`);
+  }
+}
+
 /** Media types the content may reference by URL once stored in our blob store. */
 export function mediaFields(content: InboundContent): Partial<Message> {
   const media = content.media;
@@ -81,8 +88,8 @@ export function createIngestService(deps: ChatDeps) {
   async function contactFor(trx: Knex.Transaction, record: RecordChange, tenantId: string, channel: Channel, identity: InboundItem['contact'], now: string): Promise<ChatContact> {
     const key = identity.userId ?? identity.phone;
     if (!key) throw new Error('ingestInbound: an inbound message needs contact.userId or contact.phone. Fix the channel parser.');
-    const boundId = await contacts.findIdentity(trx, tenantId, channel.id, key);
-    let contact = boundId ? await contacts.findById(trx, tenantId, boundId) : null;
+    const bound = await contacts.findByIdentity(trx, tenantId, channel.id, key);
+    let contact = bound.contact;
     if (!contact && identity.phone) contact = await contacts.findByPhone(trx, tenantId, identity.phone);
     if (!contact) {
       const id = newId();
@@ -96,7 +103,7 @@ export function createIngestService(deps: ChatDeps) {
       await contacts.insert(trx, tenantId, contact);
       record({ collection: 'contacts', id, op: 'upsert' });
     }
-    if (boundId !== contact.id) await contacts.addIdentity(trx, tenantId, channel.id, key, contact.id, now);
+    if (bound.boundId !== contact.id) await contacts.addIdentity(trx, tenantId, channel.id, key, contact.id, now);
     return contact;
   }
 
@@ -117,11 +124,19 @@ export function createIngestService(deps: ChatDeps) {
     return { room, created: true };
   }
 
-  async function ingestOne(trx: Knex.Transaction, record: RecordChange, tenantId: string, channel: Channel, item: InboundItem): Promise<IngestResult> {
+  /**
+   * `checkFirst`: look the external id up before anything else (the retry after a duplicate,
+   * and reactions, which are never stored under their own id). Otherwise the message insert
+   * itself dedupes (`on conflict do nothing`) and a duplicate throws DuplicateDelivery, which
+   * rolls back whatever this transaction wrote before it.
+   */
+  async function ingestOne(trx: Knex.Transaction, record: RecordChange, tenantId: string, channel: Channel, item: InboundItem, checkFirst: boolean): Promise<IngestResult> {
     const now = clock.now().toISOString();
     const skipped = { externalId: item.externalId, messageId: null, roomId: null, created: false, roomCreated: false };
-    const existing = await messages.findByExternalId(trx, tenantId, channel.id, item.externalId);
-    if (existing) return { ...skipped, messageId: existing.id, roomId: existing.roomId };
+    if (checkFirst || item.content.reaction) {
+      const existing = await messages.findByExternalId(trx, tenantId, channel.id, item.externalId);
+      if (existing) return { ...skipped, messageId: existing.id, roomId: existing.roomId };
+    }
 
     const contact = await contactFor(trx, record, tenantId, channel, item.contact, now);
     const chatId = item.contact.phone ?? (channel.type === 'webchat' || channel.type === 'widget' ? `webchat:${contact.id}` : item.contact.userId!);
@@ -158,9 +173,10 @@ export function createIngestService(deps: ChatDeps) {
       if (target) message = { ...message, replyTo: target.messageExtId ?? target.id, replied: { id: target.id, messageExtId: target.messageExtId, type: target.type, text: target.text, author: { id: target.author.id, displayName: target.author.displayName, type: target.author.type } } };
     }
     const nextRoom = applyMessage(room, message, now);
+    // The message row references its room: a new room is written first.
     if (roomCreated) await rooms.insert(trx, tenantId, nextRoom);
-    else await rooms.save(trx, tenantId, nextRoom, room);
-    await messages.insert(trx, tenantId, message);
+    if (!(await messages.insertIfNew(trx, tenantId, message))) throw new DuplicateDelivery(item.externalId);
+    if (!roomCreated) await rooms.save(trx, tenantId, nextRoom, room);
     await contacts.merge(trx, tenantId, contact.id, { [`${channel.id}LastReply`]: createdAt }, now);
     record({ collection: 'rooms', id: room.id, op: 'upsert' });
     record({ collection: 'messages', id: message.id, op: 'upsert' });
@@ -171,13 +187,21 @@ export function createIngestService(deps: ChatDeps) {
   return {
     async ingestInbound(tenantId: string, channel: Channel, parsedMessages: InboundItem[]): Promise<IngestResult[]> {
       if (parsedMessages.length === 0) return [];
-      return retryOnConflict(() =>
-        feed.transaction(tenantId, async (trx, record) => {
-          const results: IngestResult[] = [];
-          for (const item of parsedMessages) results.push(await ingestOne(trx, record, tenantId, channel, item));
-          return results;
-        }),
-      );
+      // First attempt without a dedupe select per message; a duplicate rolls the batch back and
+      // it runs again looking each external id up first, so a duplicate changes nothing.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await retryOnConflict(() =>
+            feed.transaction(tenantId, async (trx, record) => {
+              const results: IngestResult[] = [];
+              for (const item of parsedMessages) results.push(await ingestOne(trx, record, tenantId, channel, item, attempt > 1));
+              return results;
+            }),
+          );
+        } catch (error) {
+          if (!(error instanceof DuplicateDelivery) || attempt >= 3) throw error;
+        }
+      }
     },
   };
 }

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hubSignature } from '@atendimento/integrations';
+import { messageRows, startWhatsappServer, stopWhatsappServer, type WhatsappTest } from './whatsapp-helpers';
+
+/**
+ * SQL statements per inbound message on the webhook ingest path (docs/bench.md, B2): counted
+ * with knex 'query' events (BEGIN and COMMIT included), so a change that adds a statement per
+ * message fails here instead of only showing as a slower benchmark. No timing is asserted.
+ */
+let t: WhatsappTest;
+beforeAll(async () => {
+  t = await startWhatsappServer({ autoStatuses: false });
+});
+afterAll(() => stopWhatsappServer(t));
+
+const SECRET = 'segredo-do-app-contagem';
+
+/** A Meta webhook carrying one inbound text (the payload B2 sends). */
+function textWebhook(waId: string, wamid: string): Buffer {
+  return Buffer.from(JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [{
+      id: 'WABA1',
+      changes: [{
+        field: 'messages',
+        value: {
+          messaging_product: 'whatsapp',
+          metadata: { display_phone_number: '5511999990000', phone_number_id: 'PNS' },
+          contacts: [{ profile: { name: 'Cliente Contagem' }, wa_id: waId }],
+          messages: [{ from: waId, id: wamid, timestamp: String(Math.floor(Date.now() / 1000)), text: { body: 'Olá, quero saber do meu pedido.' }, type: 'text' }],
+        },
+      }],
+    }],
+  }));
+}
+
+/** The SQL the server ran while handling one signed Meta text webhook. */
+async function statementsOf(waId: string, wamid: string): Promise<{ status: number; sql: string[] }> {
+  const sql: string[] = [];
+  const onQuery = (q: { sql: string }) => sql.push(q.sql);
+  const body = textWebhook(waId, wamid);
+  t.server.db.on('query', onQuery);
+  try {
+    const res = await t.post('/api/webhooks/whatsapp/wa-stmt', body, { 'x-hub-signature-256': hubSignature(SECRET, body) });
+    await t.server.services.changes.idle();
+    return { status: res.status, sql };
+  } finally {
+    t.server.db.off('query', onQuery);
+  }
+}
+
+describe('webhook ingest: statements per message', () => {
+  beforeAll(async () => {
+    await t.addChannel('wa-stmt', 'meta', { baseUrl: t.graph.baseUrl, apiVersion: 'v21.0', appSecret: SECRET, verifyToken: 'v', accessToken: 'a', phoneNumberId: 'PNS' });
+  });
+
+  it('a new contact, its next message, and a duplicate delivery each run a fixed number of statements', async () => {
+    // Warm-up (tenant resolution is cached after the first request).
+    expect((await statementsOf('5511900000000', 'wamid.stmt.0')).status).toBe(200);
+    const first = await statementsOf('5511900000001', 'wamid.stmt.1');
+    const next = await statementsOf('5511900000001', 'wamid.stmt.2');
+    const duplicate = await statementsOf('5511900000001', 'wamid.stmt.2');
+    const report = { first: first.sql, next: next.sql, duplicate: duplicate.sql };
+    expect([first.status, next.status, duplicate.status], JSON.stringify(report, null, 1)).toEqual([200, 200, 200]);
+    expect((await messageRows(t, 'wa-stmt')).length).toBe(3);
+    // The steady state (a known contact writing into its open room) is what B2 measures:
+    // channel, BEGIN, contact by identity (one join), open room, message insert (dedupes with
+    // on conflict do nothing), room update, contact LastReply (one JSON patch), change counter
+    // (one upsert … returning), change_log, COMMIT. Before docs/bench.md's fix: 21 / 14 / 4.
+    // A duplicate costs one rolled-back attempt, then a lookup of the stored message.
+    expect({ first: first.sql.length, next: next.sql.length, duplicate: duplicate.sql.length }, JSON.stringify(report, null, 1)).toEqual({ first: 16, next: 10, duplicate: 9 });
+    expect(duplicate.sql).toContain('ROLLBACK');
+  });
+});
