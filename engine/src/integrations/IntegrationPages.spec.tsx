@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { composeStories } from '@storybook/react';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@atendimento/schemas';
 import { recordedCalls } from '../stories/fakeApi';
 import { currentToasts, subscribeToasts } from '../ui/toast';
 import * as stories from './IntegrationPages.stories';
 
-const { List, Create, Edit, DocumentFailed, NotAllowed } = composeStories(stories);
+const { List, Create, Edit, DocumentFailed, NotAllowed, EmptyList, CreateWithItems, DocumentWithParams } = composeStories(stories);
 
 // jsdom has no object URLs; the dialog only needs one to exist.
 URL.createObjectURL ??= () => 'blob:documento';
@@ -71,5 +71,37 @@ describe('IntegrationPages', () => {
   it('tells a user the server gives no such integration that the screen is not theirs', async () => {
     render(<NotAllowed />);
     expect(await screen.findByText(messages.auth.forbidden, {}, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it("shows the integration's noItems text in an empty list", async () => {
+    render(<EmptyList />);
+    expect(await screen.findByText('Nenhum pedido ainda', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByText(messages.table.empty)).toBeNull();
+  });
+
+  it('generates a sub-form per item from vjsfSchemaItens', async () => {
+    const user = userEvent.setup();
+    render(<CreateWithItems />);
+    await screen.findByRole('textbox', { name: /^Número/ }, { timeout: 5000 });
+    expect(screen.getByText('Produtos')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: /^Produto/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Adicionar item' }));
+    expect(await screen.findByRole('textbox', { name: /^Produto/ })).toBeTruthy();
+  });
+
+  it('asks the vjsfSchemaParams parameters before the document, shows the refusal under the field, then sends them', async () => {
+    const user = userEvent.setup();
+    render(<DocumentWithParams />);
+    await user.click(await screen.findByRole('button', { name: 'Pedido em PDF' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pedido em PDF · Parâmetros' });
+    expect(recordedCalls().some((call) => call.path.includes('/documents/'))).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    expect(await within(dialog).findByText('Informe de 1 a 5 cópias')).toBeTruthy();
+    await user.type(within(dialog).getByRole('spinbutton', { name: /^Cópias/ }), '2');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Urgente' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    expect(await screen.findByRole('dialog', { name: 'pedido-1002.pdf' })).toBeTruthy();
+    const posts = recordedCalls().filter((call) => call.method === 'POST' && call.path === '/api/integration/pedidos/1002/documents/0');
+    expect(posts.map((call) => call.body)).toEqual([{ params: { urgente: false } }, { params: { copias: 2, urgente: true } }]);
   });
 });

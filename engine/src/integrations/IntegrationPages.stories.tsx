@@ -1,7 +1,21 @@
 import type { Meta, StoryObj } from '@storybook/react';
+import type { RegisterSchema } from '@atendimento/schemas/registers/index';
 import { withShell } from '../stories/StoryShell';
 import { storyUser } from '../stories/fixtures';
 import { fakeIntegrationApi, IntegrationAdmin, storyIntegration } from './stories/IntegrationAdmin';
+
+/** The orders schema every story here uses. */
+function pedidosSchema(): RegisterSchema {
+  return {
+    type: 'object',
+    required: ['numero', 'cliente'],
+    properties: {
+      cliente: { type: 'string', title: 'Cliente', order: 1, errorMessage: { required: 'Informe o cliente', default: 'Informe o cliente' } },
+      numero: { type: 'string', title: 'Número', order: 0 },
+      quantidade: { type: 'integer', title: 'Quantidade', minimum: 1, errorMessage: 'Informe uma quantidade maior que zero' },
+    },
+  };
+}
 
 /** An integration an admin defined: orders with a customer, a quantity and a note. */
 const pedidos = storyIntegration({
@@ -67,3 +81,44 @@ export const DocumentFailed: Story = { args: { path: '/integration/pedidos/1002'
 
 /** The server gives this user no such integration (another department, adminOnly...). */
 export const NotAllowed: Story = { args: { path: '/integration/pedidos/create', views: [pedidos] }, parameters: shell('/integration/pedidos/create', []) };
+
+/** An integration with a noItems text and no records yet: the table says it. */
+const semPedidos = storyIntegration({ id: 'i2', name: 'Pedidos Express', register: 'pedidos', collection: 'pedidos', noItems: 'Nenhum pedido ainda', vjsfSchemaMaster: pedidosSchema() });
+export const EmptyList: Story = {
+  args: { path: '/integration/pedidos', views: [semPedidos] },
+  parameters: { shell: { path: '/integration/pedidos', pattern: '/*', user: storyUser(), api: fakeIntegrationApi([semPedidos], []) } },
+};
+
+/** vjsfSchemaItens: each record carries 'Produtos', a sub-form per item. */
+const comItens = storyIntegration({
+  id: 'i3',
+  name: 'Pedidos Express',
+  register: 'pedidos',
+  collection: 'pedidos',
+  vjsfSchemaMaster: pedidosSchema(),
+  vjsfSchemaItens: { type: 'object', title: 'Produtos', required: ['produto'], properties: { produto: { type: 'string', title: 'Produto' }, quantidade: { type: 'integer', title: 'Qtd.' } } },
+});
+export const CreateWithItems: Story = { args: { path: '/integration/pedidos/create', views: [comItens] }, parameters: shell('/integration/pedidos/create', [comItens]) };
+
+/** vjsfSchemaParams: the document asks its parameters first; the server checks them. */
+const comParametros = storyIntegration({
+  id: 'i4',
+  name: 'Pedidos Express',
+  register: 'pedidos',
+  collection: 'pedidos',
+  idField: 'numero',
+  callToAction: [{ label: 'Pedido em PDF', method: 'POST', path: '/documentos/pedido', field: 'URL' }],
+  vjsfSchemaMaster: pedidosSchema(),
+  vjsfSchemaParams: { type: 'object', required: ['copias'], properties: { copias: { type: 'integer', title: 'Cópias' }, urgente: { type: 'boolean', title: 'Urgente' } } },
+});
+const paramsChecked = {
+  ...documentMade,
+  'POST /api/integration/pedidos/1002/documents/*': (call: { body: unknown }) => {
+    const params = (call.body as { params?: { copias?: number } } | null)?.params;
+    if (!params?.copias || params.copias < 1 || params.copias > 5) {
+      return { status: 400, body: { error: 'validation_failed', errorMessage: 'Dados inválidos', fields: [{ field: 'copias', message: 'Informe de 1 a 5 cópias' }] } };
+    }
+    return documentMade['POST /api/integration/pedidos/1002/documents/*'];
+  },
+};
+export const DocumentWithParams: Story = { args: { path: '/integration/pedidos/1002', views: [comParametros] }, parameters: shell('/integration/pedidos/1002', [comParametros], paramsChecked) };

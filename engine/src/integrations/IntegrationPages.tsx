@@ -43,7 +43,7 @@ function FormPage({ title, action, children }: { title: string; action?: ReactNo
  * /api/integration/{collection}; a changed definition re-renders it with the new columns.
  */
 export function IntegrationListPage({ register }: { register: string }) {
-  return <WithIntegration match={(v) => v.register === register}>{(integration) => <RegisterList view={integration.view} />}</WithIntegration>;
+  return <WithIntegration match={(v) => v.register === register}>{(integration) => <RegisterList view={integration.view} emptyText={integration.noItems} />}</WithIntegration>;
 }
 
 /** The collection of /integration/{collection}/... (from the path, so the pages work under any route table). */
@@ -92,7 +92,7 @@ function RecordPage({ integration, mode }: { integration: IntegrationView; mode:
   const item = view.list.itemLabel;
   const actions = (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-      <DocumentActions collection={integration.collection} id={record.id} documents={integration.documents} />
+      <DocumentActions collection={integration.collection} id={record.id} documents={integration.documents} paramsSchema={integration.paramsSchema ?? null} />
       {mode === 'show' && (
         <Button startIcon={<Edit />} onClick={() => navigate(`/${view.list.name}/${encodeURIComponent(record.id)}`)}>
           {messages.registers.edit}

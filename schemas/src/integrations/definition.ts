@@ -29,6 +29,10 @@ export interface IntegrationDefinition {
   idField?: string | null;
   orderBy?: string | null;
   vjsfSchemaMaster?: RegisterSchema | null;
+  /** Schema of each item of the record's `itens` sub-form (seed 000 §3, 001 "item sub-forms"). */
+  vjsfSchemaItens?: RegisterSchema | null;
+  /** Schema of the parameters asked before a document is sent (seed 001 "buttons (label, params schema)"). */
+  vjsfSchemaParams?: RegisterSchema | null;
   tableHeaders?: { columnsTranslations?: Record<string, string> | null } | null;
   lifeControl?: { deletedAt?: string | null } | null;
   [field: string]: unknown;
@@ -44,7 +48,10 @@ export const INTEGRATION_MESSAGES = {
   collectionHasRecords: 'A coleção não pode ser alterada: a integração já tem registros.',
   notFound: 'Integração não encontrada.',
   idFieldMissing: 'Informe o campo {field} (identificador da integração).',
-  defaultNoItems: 'Nenhum registro encontrado',
+  /** The generic table's own empty text (seed 000 §2) when the integration names none. */
+  defaultNoItems: 'Esta lista está vazia',
+  itemsTitle: 'Itens',
+  paramsTitle: 'Parâmetros',
   findByChatDisabled: 'Esta integração não busca itens pelo chat.',
   chatIdInvalid: 'Identificador de chat inválido.',
   findByChatFieldInvalid: 'Campo da busca pelo chat inválido.',
@@ -72,9 +79,35 @@ export function orderedFields(schema: RegisterSchema): string[] {
  * and list metadata (title, icon, columns from the scalar fields with the column translations,
  * sort from orderBy). Throws (parseDefinition's errors) when the schema cannot make a register.
  */
-export function integrationRegister(integration: IntegrationDefinition): RegisterDefinition {
+/** The field of a record that holds its items when the integration has vjsfSchemaItens. */
+export const ITEMS_FIELD = 'itens';
+
+/** An object schema with at least one property, or null (vjsfSchemaItens / vjsfSchemaParams left empty). */
+export function objectSchemaOrNull(schema: unknown): RegisterSchema | null {
+  if (!isObject(schema) || schema.type !== 'object' || !isObject(schema.properties) || Object.keys(schema.properties).length === 0) return null;
+  return schema as RegisterSchema;
+}
+
+/**
+ * The schema records are validated with and forms are generated from: the master schema plus,
+ * when vjsfSchemaItens is set, an `itens` array whose elements follow it (a sub-form per item).
+ * A master that defines `itens` itself keeps its own.
+ */
+export function integrationSchema(integration: IntegrationDefinition): RegisterSchema {
   const schema = integration.vjsfSchemaMaster;
   if (!isObject(schema) || schema.type !== 'object' || !isObject(schema.properties)) throw new Error(INTEGRATION_MESSAGES.schemaNotObject);
+  const items = objectSchemaOrNull(integration.vjsfSchemaItens);
+  if (!items || ITEMS_FIELD in schema.properties) return schema;
+  const { title, ...itemSchema } = items as RegisterSchema & { title?: string };
+  const maxOrder = Math.max(0, ...Object.values(schema.properties as Record<string, RegisterSchema>).map((p) => (typeof p.order === 'number' ? p.order : 0)));
+  return {
+    ...schema,
+    properties: { ...schema.properties, [ITEMS_FIELD]: { type: 'array', title: typeof title === 'string' && title ? title : INTEGRATION_MESSAGES.itemsTitle, items: itemSchema, order: maxOrder + 1 } as RegisterSchema },
+  };
+}
+
+export function integrationRegister(integration: IntegrationDefinition): RegisterDefinition {
+  const schema = integrationSchema(integration);
   const properties = schema.properties as Record<string, RegisterSchema>;
   const fields = orderedFields(schema);
   const scalar = fields.filter((f) => ['string', 'number', 'integer', 'boolean'].includes(typeOf(properties[f]) ?? ''));
@@ -136,14 +169,23 @@ function holdsIntegrationClaim(user: IntegrationViewer, integration: Integration
  * Seed 000 §6: admins see every integration. Others see an integration only when it is active,
  * has no departments or one of theirs (`userDepartments`: the departments listing them as
  * agent or supervisor), and — when adminOnly — they hold its claim in claimsIntegrations.
+ * Departments with the claim hideIntegrations (`hidingDepartments`) hide integrations from their
+ * users: one without departments is hidden from anyone in such a department, and one with
+ * departments is seen only through a department of the user's that does not hide them.
  */
-export function mayUseIntegration(integration: IntegrationDefinition, user: IntegrationViewer, userDepartments: readonly string[]): boolean {
+export function mayUseIntegration(
+  integration: IntegrationDefinition,
+  user: IntegrationViewer,
+  userDepartments: readonly string[],
+  hidingDepartments: readonly string[] = [],
+): boolean {
   if (integration.lifeControl?.deletedAt) return false;
   if (user.claims?.admin) return true;
   if (integration.active === false) return false;
   if (integration.adminOnly && !holdsIntegrationClaim(user, integration)) return false;
   const departments = integration.departments ?? [];
-  return departments.length === 0 || departments.some((d) => userDepartments.includes(d));
+  if (departments.length === 0) return !userDepartments.some((d) => hidingDepartments.includes(d));
+  return departments.some((d) => userDepartments.includes(d) && !hidingDepartments.includes(d));
 }
 
 /**
@@ -165,5 +207,7 @@ export interface IntegrationView<View> {
   idField: string | null;
   /** Call-to-action documents (seed 000 §3): their labels, by set index. */
   documents: { index: number; label: string }[];
+  /** vjsfSchemaParams: asked in a dialog before a document is sent (null: sent at once). */
+  paramsSchema?: RegisterSchema | null;
   view: View;
 }

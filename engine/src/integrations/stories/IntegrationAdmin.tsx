@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Admin, memoryStore, Resource, TestMemoryRouter } from 'react-admin';
-import { integrationRegister, type IntegrationDefinition } from '@atendimento/schemas/integrations/index';
+import { INTEGRATION_MESSAGES, integrationRegister, objectSchemaOrNull, type IntegrationDefinition } from '@atendimento/schemas/integrations/index';
 import { createDataProvider } from '../../admin/dataProvider';
 import { i18nProvider } from '../../admin/i18nProvider';
 import type { FakeCall, FakeRoutes } from '../../stories/fakeApi';
@@ -25,7 +25,8 @@ export function storyIntegration(definition: IntegrationDefinition): Integration
     active: definition.active !== false,
     listTitle: definition.listTitle ?? null,
     listIcon: definition.listIcon ?? null,
-    noItems: 'Nenhum registro encontrado',
+    noItems: definition.noItems || INTEGRATION_MESSAGES.defaultNoItems,
+    paramsSchema: objectSchemaOrNull(definition.vjsfSchemaParams),
     idField: definition.idField ?? null,
     documents: (Array.isArray(definition.callToAction) ? (definition.callToAction as { label?: string }[]) : []).map((cta, index) => ({ index, label: cta.label ?? `Documento ${index + 1}` })),
     view: { ...register, name, list: { ...register.list, name, live: name }, readOnly: false, lockedFields: [] },

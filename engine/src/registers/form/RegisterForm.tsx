@@ -8,7 +8,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Form from '@rjsf/mui';
-import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
+import { englishStringTranslator, TranslatableString, type ErrorSchema, type RJSFSchema } from '@rjsf/utils';
 import { messages } from '@atendimento/schemas';
 import type { RegisterRecord } from '@atendimento/schemas/registers/index';
 import type { RegisterView } from '../definitions';
@@ -29,6 +29,17 @@ export interface RegisterFormProps {
   onSave?: (body: Record<string, unknown>) => Promise<void>;
   onCancel?: () => void;
 }
+
+/** rjsf's own button titles in pt-BR (array sub-forms: add, remove, move, copy). */
+const PT_BR_STRINGS: Partial<Record<TranslatableString, string>> = {
+  [TranslatableString.AddButton]: 'Adicionar',
+  [TranslatableString.AddItemButton]: 'Adicionar item',
+  [TranslatableString.CopyButton]: 'Copiar',
+  [TranslatableString.MoveDownButton]: 'Mover para baixo',
+  [TranslatableString.MoveUpButton]: 'Mover para cima',
+  [TranslatableString.RemoveButton]: 'Remover',
+};
+const translateString = (text: TranslatableString, params?: string[]) => PT_BR_STRINGS[text] ?? englishStringTranslator(text, params);
 
 /**
  * A register's form, generated from its definition with @rjsf/mui: the widgets of our
@@ -76,6 +87,7 @@ export function RegisterForm({ view, mode, record, onSave, onCancel }: RegisterF
         validator={validator}
         widgets={REGISTER_WIDGETS}
         fields={REGISTER_FIELDS}
+        translateString={translateString}
         formContext={{ record }}
         transformErrors={transformErrors}
         // minItems is validated, never pre-filled: CGC starts as no entry, not one empty chip.

@@ -69,7 +69,7 @@ function BulkDelete({ view }: { view: RegisterView }) {
 }
 
 /** The table, or the seed's loading text while the first page comes. */
-function Table({ view }: { view: RegisterView }) {
+function Table({ view, emptyText }: { view: RegisterView; emptyText?: string }) {
   const { isPending, selectedIds, sort, page, perPage, refetch } = useListContext();
   const { list } = view;
   useLiveRefresh({ collection: list.live, sort, page, perPage, refetch });
@@ -90,7 +90,7 @@ function Table({ view }: { view: RegisterView }) {
       bulkActionButtons={bulk ? <BulkDelete view={view} /> : false}
       empty={
         <Typography sx={{ p: 3 }} color="text.secondary">
-          {messages.table.empty}
+          {emptyText || messages.table.empty}
         </Typography>
       }
     >
@@ -124,7 +124,20 @@ function ChildTabs({ view, tabs, labels }: { view: RegisterView; tabs?: string[]
  * definition's columns, search, sort and page sizes (server-side paging with Content-Range),
  * row and toolbar actions.
  */
-export function RegisterList({ view, tabs, childLabels = {}, searchDebounceMs }: { view: RegisterView; tabs?: string[]; childLabels?: Record<string, string>; searchDebounceMs?: number }) {
+export function RegisterList({
+  view,
+  tabs,
+  childLabels = {},
+  searchDebounceMs,
+  emptyText,
+}: {
+  view: RegisterView;
+  tabs?: string[];
+  childLabels?: Record<string, string>;
+  searchDebounceMs?: number;
+  /** Replaces 'Esta lista está vazia' (an integration's noItems text). */
+  emptyText?: string;
+}) {
   const { list } = view;
   return (
     <Box>
@@ -139,7 +152,7 @@ export function RegisterList({ view, tabs, childLabels = {}, searchDebounceMs }:
         pagination={<Pagination rowsPerPageOptions={list.pageSizes} />}
         storeKey={`${list.name}.registerList`}
       >
-        <Table view={view} />
+        <Table view={view} emptyText={emptyText} />
       </List>
     </Box>
   );

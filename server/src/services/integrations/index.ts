@@ -1,6 +1,6 @@
 import type { Clock } from '../../clock';
 import type { Logger } from '../../logger';
-import type { Db } from '../../db/knex';
+import { parseJson, type Db } from '../../db/knex';
 import { createIntegrationRecordRepository } from '../../db/repositories/integration-record-repository';
 import type { ApiRegistry } from '../../web/access';
 import { registerIntegrationRoutes } from '../../web/routes/integration-routes';
@@ -45,6 +45,11 @@ export function createIntegrations(deps: {
       if (!hub.collectionNames().includes(collectionObject.name)) hub.registerCollection(collectionObject);
     },
     definitionsTable,
+    // Department claim hideIntegrations (docs/integrations.md): read per request, so a change applies at once.
+    async hidingDepartments(tenantId, departmentIds) {
+      const rows = await deps.db('departments').where({ tenant_id: tenantId }).whereIn('id', [...departmentIds]).whereNull('deleted_at').select('id', 'data');
+      return rows.filter((row) => parseJson<{ claims?: { hideIntegrations?: unknown } }>(row.data, {}).claims?.hideIntegrations === true).map((row) => String(row.id));
+    },
     repo: deps.registers.repo,
     records: createIntegrationRecordRepository(deps.db),
     changes: deps.changes,

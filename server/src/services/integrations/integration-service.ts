@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { format, messages, type Filter } from '@atendimento/schemas';
 import { compactRecord, fieldErrors, normaliseRecord, withNulls, type RegisterDefinition, type RegisterSchema } from '@atendimento/schemas/registers/index';
-import { integrationRegister, mayUseIntegration, INTEGRATION_MESSAGES, type IntegrationDefinition, type IntegrationView as SharedIntegrationView } from '@atendimento/schemas/integrations/index';
+import { integrationRegister, mayUseIntegration, objectSchemaOrNull, INTEGRATION_MESSAGES, type IntegrationDefinition, type IntegrationView as SharedIntegrationView } from '@atendimento/schemas/integrations/index';
 import type { Clock } from '../../clock';
 import type { Logger } from '../../logger';
 import { badRequest, notFound, validationError } from '../../errors';
@@ -48,6 +48,8 @@ export interface IntegrationServiceDeps {
   logger: Logger;
   /** The tenant's ERP, for integrations whose form saves and deletes through it (seed 000 §7). */
   erp?: Pick<ErpService, 'call' | 'settings'> & Partial<Pick<ErpService, 'proxy'>>;
+  /** Of these departments of the tenant, those with the claim hideIntegrations (seed 000 §3, §6). */
+  hidingDepartments?: (tenantId: string, departmentIds: readonly string[]) => Promise<string[]>;
   /** Makes `integration/{collection}` live on the hub (once per collection name; see integration-live-collection.ts). */
   ensureLive?: (collection: string) => void;
 }
@@ -149,10 +151,16 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
     return page.records[0] as unknown as IntegrationDefinition | undefined;
   }
 
+  /** The caller's departments that hide integrations (none for admins: they see everything). */
+  async function hidingOf(caller: IntegrationCaller): Promise<string[]> {
+    if (caller.user.claims?.admin || caller.departments.length === 0 || !deps.hidingDepartments) return [];
+    return deps.hidingDepartments(caller.tenant.id, caller.departments);
+  }
+
   /** The integration behind /api/integration/{collection}, if this caller may use it (404 otherwise: no hint it exists). */
   async function forCaller(caller: IntegrationCaller, collection: string): Promise<ResolvedIntegration> {
     const integration = await definitionOf(caller.tenant.id, collection);
-    if (!integration || !mayUseIntegration(integration, caller.user, caller.departments)) throw notFound('integration_not_found', INTEGRATION_MESSAGES.notFound);
+    if (!integration || !mayUseIntegration(integration, caller.user, caller.departments, await hidingOf(caller))) throw notFound('integration_not_found', INTEGRATION_MESSAGES.notFound);
     const resolved = resolve(integration);
     if (!resolved) throw badRequest('integration_schema_invalid', format(INTEGRATION_MESSAGES.schemaInvalid, { detail: integration.name }));
     return resolved;
@@ -232,7 +240,8 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
 
     /** Every live integration of the tenant this caller may use, in menu order. */
     async visible(caller: IntegrationCaller): Promise<IntegrationDefinition[]> {
-      return (await allLive(caller.tenant.id)).filter((i) => mayUseIntegration(i, caller.user, caller.departments));
+      const hiding = await hidingOf(caller);
+      return (await allLive(caller.tenant.id)).filter((i) => mayUseIntegration(i, caller.user, caller.departments, hiding));
     },
 
     /** The visible integrations as the engine draws them (those whose schema cannot render are left out). */
@@ -261,6 +270,7 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
             .map((cta, index) => ({ index, label: cta?.label || `Documento ${index + 1}`, path: cta?.path }))
             .filter((d) => Boolean(d.path))
             .map(({ index, label }) => ({ index, label })),
+          paramsSchema: objectSchemaOrNull(integration.vjsfSchemaParams),
           view: {
             ...definition,
             name,
@@ -414,8 +424,18 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
      * the record; the link read from the answer is handed back as a same-origin file URL, since
      * the ERP itself is usually not reachable from the browser.
      */
-    async document(caller: IntegrationCaller, collection: string, id: string, index: number): Promise<{ status: number; url: string | null; fileName: string; fileExt: string }> {
+    async document(caller: IntegrationCaller, collection: string, id: string, index: number, input: unknown = {}): Promise<{ status: number; url: string | null; fileName: string; fileExt: string }> {
       const resolved = await forCaller(caller, collection);
+      // vjsfSchemaParams: the parameters the user filled in before sending, validated like a record.
+      const paramsSchema = objectSchemaOrNull(resolved.integration.vjsfSchemaParams);
+      let params: Record<string, unknown> | undefined;
+      if (paramsSchema) {
+        const raw = isRecordObject(input) && isRecordObject(input.params) ? input.params : {};
+        const candidate = compactRecord(normaliseRecord(paramsSchema, Object.fromEntries(Object.keys(paramsSchema.properties ?? {}).filter((k) => k in raw).map((k) => [k, raw[k]]))));
+        const validate = compileIntegrationSchema(paramsSchema);
+        if (!validate(candidate)) throw validationError(fieldErrors(paramsSchema, validate.errors ?? []));
+        params = candidate;
+      }
       const record = await repo.get(caller.tenant.id, resolved.table, id);
       if (!record) throw notFound();
       const sets = Array.isArray(resolved.integration.callToAction) ? (resolved.integration.callToAction as CallToAction[]) : [];
@@ -425,7 +445,7 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
       const headers = isRecordObject(cta.headers) ? Object.fromEntries(Object.entries(cta.headers).filter(([, v]) => typeof v === 'string')) as Record<string, string> : undefined;
       let answer: { status: number; body: unknown };
       try {
-        answer = await deps.erp.call(caller.tenant, { url: cta.url ?? null, path: cta.path, method: cta.method || 'POST', body: { ...item, ...(isRecordObject(cta.body) ? cta.body : {}) }, headers });
+        answer = await deps.erp.call(caller.tenant, { url: cta.url ?? null, path: cta.path, method: cta.method || 'POST', body: { ...item, ...(isRecordObject(cta.body) ? cta.body : {}), ...(params && { params }) }, headers });
       } catch (error) {
         throw erpFailure(error);
       }

@@ -143,7 +143,7 @@ export function registerIntegrationRoutes(api: ApiRegistry, integrations: Integr
     handler: async (ctx) => {
       const index = Number(ctx.params.index);
       if (!Number.isInteger(index) || index < 0 || index > 2) throw notFound();
-      const doc = await integrations.document(callerOf(ctx), collectionOf(ctx), String(ctx.params.id), index);
+      const doc = await integrations.document(callerOf(ctx), collectionOf(ctx), String(ctx.params.id), index, bodyOf(ctx));
       ctx.status = doc.status === 201 ? 201 : 200;
       ctx.body = { data: doc };
     },
