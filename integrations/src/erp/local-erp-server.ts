@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ERP_ENDPOINTS, generateErpTables, tableOf, type ErpRow, type ErpTables } from './erp-data';
-import { renderErpDocument } from './erp-pdf';
+import type { renderErpDocument } from './erp-pdf';
 import { isDirectQuery, parseErpQuery, type ErpAnswer } from './erp-protocol';
 import { ErpSqlError, filterRows, parseFilter, parseOrder, parseSelect, sortRows, type Condition } from './erp-sql';
 
@@ -184,7 +184,8 @@ export async function startLocalErp(options: LocalErpOptions = {}) {
         items: items.slice(0, 40).map((i) => ({ description: String(i.descricao ?? i.produto ?? 'Item'), quantity: Number(i.quantidade ?? 1) || 1, unitPrice: Number(i.valor ?? i.preco ?? 0) || 0 })),
       };
     }
-    const pdf = await renderErpDocument(content);
+    // pdfkit loads with the first document: the product server imports this module's types, not a PDF engine.
+    const pdf = await (await import('./erp-pdf')).renderErpDocument(content);
     const name = `${tipo.replace(/[^a-z0-9-]/gi, '')}-${number}-${randomBytes(6).toString('hex')}.pdf`;
     files.set(name, pdf);
     return json(201, { status: 'ok', RETORNOS: [{ URL: `${baseUrl}${basePath}/arquivos/${name}`, NOME: name, TIPO: 'application/pdf' }] });

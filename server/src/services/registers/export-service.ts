@@ -1,5 +1,3 @@
-import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
 import { stringify } from 'csv-stringify/sync';
 import { format, getPath, messages, type Filter } from '@atendimento/schemas';
 import type { RegisterDefinition } from '@atendimento/schemas/registers/index';
@@ -144,6 +142,8 @@ export function createExportService(deps: { registers: RegisterService; lookups:
       const definition = registers.definition(name);
       const records = await collect(caller, name, query);
       const fields = exportFields(definition);
+      // exceljs and pdfkit load on the first export, not at start-up (~1.5 s of a restart, docs/bench.md B12).
+      const { default: ExcelJS } = await import('exceljs');
       const workbook = new ExcelJS.Workbook();
       workbook.creator = 'Atendimento';
       const sheet = workbook.addWorksheet(definition.list.label.slice(0, 31));
@@ -169,6 +169,7 @@ export function createExportService(deps: { registers: RegisterService; lookups:
       const truncated = records.length > REPORT_MAX_ROWS;
       const shown = records.slice(0, REPORT_MAX_ROWS);
       const columns = definition.list.columns.filter((c) => c.type !== 'image');
+      const { default: PDFDocument } = await import('pdfkit');
       const doc = new PDFDocument({ size: 'A4', layout: columns.length > 4 ? 'landscape' : 'portrait', margin: 36, info: { Title: definition.list.label, Creator: 'Atendimento' } });
       const chunks: Buffer[] = [];
       doc.on('data', (c: Buffer) => chunks.push(c));
