@@ -186,6 +186,7 @@ export function Composer({ room, actions, replyTo, onCancelReply, dropped, onDro
 
   return (
     <Box sx={{ borderTop: '1px solid #ddd', bgcolor: '#f0f2f5', position: 'relative' }} data-composer>
+      {whatsapp.banner}
       {annotation && (
         <Box sx={{ bgcolor: '#ffcc80', px: 2, py: 0.5 }} role="status">
           <Typography variant="caption" sx={{ fontWeight: 600 }}>{seedTexts.chat.internalNote}</Typography>

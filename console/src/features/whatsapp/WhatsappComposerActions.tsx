@@ -1,9 +1,10 @@
 import { useState, type ReactElement } from 'react';
-import { MenuItem } from '@mui/material';
+import { Box, Button, MenuItem, Typography } from '@mui/material';
 import { WHATSAPP_CHANNELS, type ChannelType } from '@atendimento/schemas';
 import type { TemplateSendInput } from '@atendimento/schemas/chat/whatsapp';
 import { useConsole } from '../../ConsoleContext';
-import type { Room } from '../../model/chat';
+import type { Contact, Room } from '../../model/chat';
+import { useStore } from '../../store/createStore';
 import { newIdempotencyKey } from '../../model/chatApi';
 import { InteractiveDialog } from './InteractiveDialog';
 import { TemplateDialog } from './TemplateDialog';
@@ -12,6 +13,24 @@ import { whatsappTexts } from './texts';
 /** Channel types whose provider takes templates (Cloud API). */
 const TEMPLATE_TYPES: readonly string[] = ['meta', 'dialog360', 'wa', 'whatsapp'];
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Seed 001 §4 "Composer restriction": on Cloud API channels only templates go when the
+ * contact's last reply and the chat's last contact message are both a day old or more (or
+ * unknown); a contact without the whatsapp channel is not restricted. The server enforces it
+ * (422); this is the composer saying so in advance.
+ */
+export function windowClosed(room: Room, contact: Contact | undefined, now: number): boolean {
+  if (!TEMPLATE_TYPES.includes(room.channel) || room.internal) return false;
+  if (contact?.channels && !contact.channels.includes('whatsapp')) return false;
+  const channelId = Array.isArray(room.channelId) ? room.channelId[0] : room.channelId;
+  const times = [room.lastMessages?.contactMessage?.createdAt, channelId ? (contact as Record<string, unknown> | undefined)?.[`${channelId}LastReply`] : undefined]
+    .map((v) => (typeof v === 'string' ? Date.parse(v) : NaN))
+    .filter(Number.isFinite);
+  return !times.some((at) => now - at < DAY_MS);
+}
+
 export const chatTemplatePath = (roomId: string) => `/api/rooms/${encodeURIComponent(roomId)}/message/template`;
 
 /**
@@ -19,10 +38,11 @@ export const chatTemplatePath = (roomId: string) => `/api/rooms/${encodeURICompo
  * template dialog, the message the 24-hour window lets through) and 'Mensagem interativa'
  * (buttons or list). `items(close)` are the menu items; `dialogs` renders the open dialog.
  */
-export function useWhatsappComposer(room: Room): { items: (close: () => void) => ReactElement[]; dialogs: ReactElement | null } {
-  const { api } = useConsole();
+export function useWhatsappComposer(room: Room): { items: (close: () => void) => ReactElement[]; dialogs: ReactElement | null; banner: ReactElement | null } {
+  const { api, stores, now } = useConsole();
   const [open, setOpen] = useState<'template' | 'interactive' | null>(null);
-  if (room.internal || !WHATSAPP_CHANNELS.includes(room.channel as ChannelType)) return { items: () => [], dialogs: null };
+  const contact = useStore(stores.contacts, (st) => (room.author?.id ? st.records[room.author.id] : undefined));
+  if (room.internal || !WHATSAPP_CHANNELS.includes(room.channel as ChannelType)) return { items: () => [], dialogs: null, banner: null };
   const channelId = Array.isArray(room.channelId) ? room.channelId[0] ?? null : room.channelId ?? null;
   const templates = TEMPLATE_TYPES.includes(room.channel);
   const items = (close: () => void) => [
@@ -36,5 +56,11 @@ export function useWhatsappComposer(room: Room): { items: (close: () => void) =>
       <InteractiveDialog open={open === 'interactive'} roomId={room.id} onClose={() => setOpen(null)} />
     </>
   );
-  return { items, dialogs };
+  const banner = windowClosed(room, contact, now()) ? (
+    <Box sx={{ bgcolor: '#fff3e0', px: 2, py: 0.5, display: 'flex', alignItems: 'center', gap: 1 }} role="status" data-window-closed>
+      <Typography variant="caption" sx={{ flex: 1 }}>{whatsappTexts.composer.windowClosed}</Typography>
+      <Button size="small" onClick={() => setOpen('template')}>{whatsappTexts.templates.open}</Button>
+    </Box>
+  ) : null;
+  return { items, dialogs, banner };
 }

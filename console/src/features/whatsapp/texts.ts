@@ -30,6 +30,9 @@ export const whatsappTexts = {
     chooseTemplate: 'Escolher template',
     windowClosed: 'Fora da janela de 24 horas: só é possível iniciar a conversa com um template.',
   },
+  composer: {
+    windowClosed: 'Fora da janela de 24 horas: o contato não responde há mais de um dia. Só templates podem ser enviados.',
+  },
   interactive: {
     open: 'Mensagem interativa',
     title: 'Mensagem interativa',
