@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { integrationRegister, mayUseIntegration, orderedFields, type IntegrationDefinition } from './definition';
+import { integrationRegister, integrationSchema, mayUseIntegration, objectSchemaOrNull, orderedFields, type IntegrationDefinition } from './definition';
 
 const base: IntegrationDefinition = {
   id: 'i1',
@@ -61,5 +61,34 @@ describe('mayUseIntegration (seed 000 §6)', () => {
     expect(mayUseIntegration(restricted, { ...agent, claimsIntegrations: { pedidos: true } }, [])).toBe(true);
     expect(mayUseIntegration(restricted, { ...agent, claimsIntegrations: ['pedidos'] }, [])).toBe(true);
     expect(mayUseIntegration(restricted, { ...agent, claimsIntegrations: { outra: true } }, [])).toBe(false);
+  });
+});
+
+describe('integrationSchema (vjsfSchemaItens)', () => {
+  const master = { type: 'object', properties: { numero: { type: 'string', order: 3 } } } as const;
+  const items = { type: 'object', title: 'Produtos', properties: { produto: { type: 'string' } } } as const;
+
+  it('adds an itens array of the items schema after the master fields, titled by it', () => {
+    const schema = integrationSchema({ ...base, vjsfSchemaMaster: { ...master }, vjsfSchemaItens: { ...items } });
+    expect(schema.properties!.itens).toEqual({ type: 'array', title: 'Produtos', items: { type: 'object', properties: { produto: { type: 'string' } } }, order: 4 });
+    expect(integrationRegister({ ...base, vjsfSchemaMaster: { ...master }, vjsfSchemaItens: { ...items } }).schema.properties!.itens).toBeDefined();
+  });
+
+  it('leaves the master alone when the items schema is empty or the master has its own itens', () => {
+    expect(integrationSchema({ ...base, vjsfSchemaMaster: { ...master }, vjsfSchemaItens: { type: 'object', properties: {} } }).properties!.itens).toBeUndefined();
+    expect(integrationSchema({ ...base, vjsfSchemaItens: { ...items } }).properties!.itens).toEqual({ type: 'array', items: { type: 'string' } });
+    expect(objectSchemaOrNull(null)).toBeNull();
+    expect(objectSchemaOrNull({ type: 'array' })).toBeNull();
+  });
+});
+
+describe('mayUseIntegration with hideIntegrations departments', () => {
+  const agent = { id: 'u1', claims: {} };
+  it('hides general integrations from users of a hiding department, department ones unless through another department', () => {
+    expect(mayUseIntegration({ ...base }, agent, ['vendas'], ['vendas'])).toBe(false);
+    expect(mayUseIntegration({ ...base }, agent, ['vendas'], [])).toBe(true);
+    expect(mayUseIntegration({ ...base, departments: ['vendas'] }, agent, ['vendas', 'suporte'], ['vendas'])).toBe(false);
+    expect(mayUseIntegration({ ...base, departments: ['vendas', 'suporte'] }, agent, ['vendas', 'suporte'], ['vendas'])).toBe(true);
+    expect(mayUseIntegration({ ...base }, { id: 'a', claims: { admin: true } }, ['vendas'], ['vendas'])).toBe(true);
   });
 });
