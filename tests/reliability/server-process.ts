@@ -3,10 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer } from '../../scripts/build-server.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** A real server process (`server/src/main.ts` run by tsx, as `npm run start:server` does). */
+/** A real server process: the built server/dist/main.mjs, as `npm start` runs it. */
 export interface ServerProcess {
   /** http://127.0.0.1:PORT */
   baseUrl: string;
@@ -26,8 +27,9 @@ export interface ServerProcess {
  * the next one after it resolved. Give every process the same JWT_SECRET (tokens cross them).
  */
 export async function spawnServer(env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProcess> {
+  const bundle = await buildServer();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'atendimento-proc-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', bundle], {
     cwd: repoRoot,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

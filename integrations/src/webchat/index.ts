@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { MESSAGE_MAX_LENGTH, UPLOAD_LIMITS, messages } from '@atendimento/schemas';
 
 /**
@@ -8,7 +10,9 @@ import { MESSAGE_MAX_LENGTH, UPLOAD_LIMITS, messages } from '@atendimento/schema
  * schemas/src/messages.ts so the widget speaks the same pt-BR as the console.
  */
 
-const read = (name: string) => readFileSync(new URL(name, import.meta.url), 'utf8');
+// Found through the package, not this module's URL: the built server (scripts/build-server.mjs) bundles this file elsewhere.
+const folder = path.join(path.dirname(createRequire(import.meta.url).resolve('@atendimento/integrations')), 'webchat');
+const read = (name: string) => readFileSync(path.join(folder, name), 'utf8');
 const LOADER = read('./webchat-loader.js');
 const PAGE_SCRIPT = read('./webchat-page.js');
 const PAGE_CSS = read('./webchat-page.css');
