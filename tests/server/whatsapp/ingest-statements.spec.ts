@@ -70,5 +70,9 @@ describe('webhook ingest: statements per message', () => {
     // A duplicate costs one rolled-back attempt, then a lookup of the stored message.
     expect({ first: first.sql.length, next: next.sql.length, duplicate: duplicate.sql.length }, JSON.stringify(report, null, 1)).toEqual({ first: 16, next: 10, duplicate: 9 });
     expect(duplicate.sql).toContain('ROLLBACK');
+    // The room update sets only what a new message changes, so the other indexes stay untouched.
+    const roomUpdate = next.sql.find((q) => /^update [`"]rooms[`"]/.test(q));
+    expect(roomUpdate, JSON.stringify(report, null, 1)).toMatch(/[`"]data[`"] = (\?|\$\d+)/);
+    expect(roomUpdate).not.toMatch(/public_token|room_inc|open_key|chat_id/);
   });
 });

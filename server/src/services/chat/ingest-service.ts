@@ -176,7 +176,7 @@ export function createIngestService(deps: ChatDeps) {
     // The message row references its room: a new room is written first.
     if (roomCreated) await rooms.insert(trx, tenantId, nextRoom);
     if (!(await messages.insertIfNew(trx, tenantId, message))) throw new DuplicateDelivery(item.externalId);
-    if (!roomCreated) await rooms.save(trx, tenantId, nextRoom, room);
+    if (!roomCreated) await rooms.save(trx, tenantId, nextRoom, room, { changedOnly: true });
     await contacts.merge(trx, tenantId, contact.id, { [`${channel.id}LastReply`]: createdAt }, now);
     record({ collection: 'rooms', id: room.id, op: 'upsert' });
     record({ collection: 'messages', id: message.id, op: 'upsert' });
