@@ -15,7 +15,7 @@ type Server = Awaited<ReturnType<typeof createServer>>;
  * Clones the room and message a real web-chat session wrote into `rooms` rooms with
  * `perRoom` messages each: raw `insert ... select` over a recursive counter, one transaction.
  */
-async function seed(server: Server, rooms: number, perRoom: number): Promise<void> {
+export async function seedRooms(server: Server, rooms: number, perRoom: number): Promise<void> {
   const db = server.db;
   const pg = db.client.config.client === 'pg';
   const seq = (n: number) => `with recursive seq(n) as (select 1 union all select n + 1 from seq where n < ${n})`;
@@ -68,7 +68,7 @@ export async function roomsBench(seconds: number, rooms = Number(process.env.BEN
     if (session.status !== 200) throw new Error(`bench rooms: session answered ${session.status}`);
 
     const seedStart = performance.now();
-    await seed(server, rooms, 10);
+    await seedRooms(server, rooms, 10);
     const seedMs = performance.now() - seedStart;
 
     let statements: { sql: string; bindings: unknown[] }[] = [];

@@ -19,7 +19,7 @@ import { storageBench } from './storage.bench';
 import { hubBench, ingestBench } from './hub.bench';
 import { roomsBench } from './rooms.bench';
 import { restartBench } from './restart.bench';
-import { frontendBench } from './frontend.bench';
+import { frontendBench, scrollBench } from './frontend.bench';
 import { e2eBench } from './e2e.bench';
 import { printTable, writeResults, percentile, type BenchLine } from './report';
 
@@ -78,7 +78,7 @@ async function main(): Promise<void> {
   if (pgUrl) {
     await step('B9', async () => [...(await ingestBench(seconds, { DATABASE_URL: pgUrl }, 'B9', 'PostgreSQL')), ...(await roomsBench(seconds, undefined, { DATABASE_URL: pgUrl }, 'B9', 'PostgreSQL', ['c', 'd', 'e']))]);
   } else if (only?.includes('B9')) console.log('bench: B9 needs DATABASE_URL=postgres://...');
-  await step('B10', () => frontendBench());
+  await step('B10', async () => [...(await frontendBench()), ...(await scrollBench(seconds))]);
   await step('B11', async () => [await argonBench()]);
   await step('B12', () => restartBench());
   printTable(lines);
