@@ -1,13 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
-import Typography from '@mui/material/Typography';
+import { Box, IconButton, List, ListItem, ListItemText, Typography } from '@mui/material';
 import Refresh from '@mui/icons-material/Refresh';
 import { messages } from '@atendimento/schemas';
-import { apiRequest } from '../api/api';
+import { useConsole } from '../../ConsoleContext';
 
 /** One integration's items for a chat, as GET /api/integration-chat/{chatId} answers (findByChatId). */
 export interface ChatIntegrationSection {
@@ -35,22 +30,27 @@ function details(item: Record<string, unknown>, titleField: string): string {
 }
 
 /**
- * The "Integrações" block of the contact panel (seed 001 "Right contact drawer", seed 000 §3
- * findByChatId): for the loaded chat, every integration with findByChatId on that this user may
- * use, with the items found by the chat id (ERP query or local records) or its noItems text,
- * and a refresh button. The console's contact panel renders it beside the chat.
+ * The "Integrações" block of the contact drawer (seed 001 "Right contact drawer", seed 000 §3
+ * findByChatId): for the open chat, every integration with findByChatId on that this user may
+ * use, with the items found by the chat id (ERP query or local records) or its noItems text
+ * ('Erro na Busca!' for a section whose ERP failed), and a refresh button. When the whole call
+ * fails the block says 'Erro na Busca!'; with no integration, 'Sem registros'.
  */
 export function ChatIntegrations({ chatId }: { chatId: string }) {
+  const { api } = useConsole();
   const [sections, setSections] = useState<ChatIntegrationSection[] | null>(null);
+  const [failed, setFailed] = useState(false);
   const load = useCallback(async () => {
     setSections(null);
+    setFailed(false);
     try {
-      const { body } = await apiRequest<{ data: ChatIntegrationSection[] }>(`/api/integration-chat/${encodeURIComponent(chatId)}`);
-      setSections(body.data);
+      const { body } = await api.request<{ data: ChatIntegrationSection[] }>(`/api/integration-chat/${encodeURIComponent(chatId)}`, { notify: false });
+      setSections(Array.isArray(body?.data) ? body.data : []);
     } catch {
+      setFailed(true);
       setSections([]);
     }
-  }, [chatId]);
+  }, [api, chatId]);
   useEffect(() => void load(), [load]);
 
   return (
@@ -69,8 +69,8 @@ export function ChatIntegrations({ chatId }: { chatId: string }) {
         </Typography>
       )}
       {sections?.length === 0 && (
-        <Typography variant="body2" color="text.secondary">
-          {messages.table.noRecords}
+        <Typography variant="body2" color={failed ? 'error' : 'text.secondary'}>
+          {failed ? messages.table.erpSearchFailed : messages.table.noRecords}
         </Typography>
       )}
       {sections?.map((section) => (

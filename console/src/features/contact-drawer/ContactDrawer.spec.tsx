@@ -56,4 +56,16 @@ describe('ContactDrawer (seed 001 §2 "Right contact drawer")', () => {
     const list = screen.getByRole('list', { name: 'Histórico de chats' });
     await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(5));
   });
+
+  it("shows the open chat's 'Integrações' (GET /api/integration-chat/{chatId}) below the history", async () => {
+    const api = drawerApi();
+    const Story = composeStory(stories.Contact, { ...stories.default, parameters: { api } } as Parameters<typeof composeStory>[1]);
+    render(<Story />);
+    const drawer = screen.getByRole('complementary', { name: 'Contato' });
+    const block = within(drawer).getByRole('region', { name: 'Integrações' });
+    const pedidos = await within(block).findByRole('region', { name: 'Pedidos' });
+    expect(within(pedidos).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(block).getByText('Nenhum cliente com este telefone')).toBeTruthy();
+    expect(api.calls.filter((c) => c.path.startsWith('/api/integration-chat/')).map((c) => c.path)).toEqual(['/api/integration-chat/5511987654321']);
+  });
 });

@@ -4,6 +4,7 @@ import { ContactDrawer } from './ContactDrawer';
 import { StoryConsole, recordingApi, type RecordedCall } from '../../fixtures/StoryConsole';
 import { createConsoleStores } from '../../store/consoleStores';
 import { agentUser, contacts, iso, room, rooms } from '../../fixtures/chatFixtures';
+import { clientes, pedidos } from './ChatIntegrations.stories';
 
 /** Seven closed chats of Maria, answered 5 at a time like GET /api/rooms?tab=chatsHistories. */
 const history = Array.from({ length: 7 }, (_, i) =>
@@ -27,6 +28,7 @@ export const drawerApi = () =>
     'GET /api/contacts/contact-1': contacts[0],
     'GET /api/contacts/contact-4': contacts[1],
     'GET /api/rooms': historyPage,
+    'GET /api/integration-chat/*': { data: [pedidos, clientes] },
   });
 
 const meta: Meta<typeof ContactDrawer> = {

@@ -12,6 +12,10 @@ import { ContactAvatar } from '../../ui/ContactAvatar';
 import { formatDateTime, formatPhone } from '../../ui/format';
 import { texts } from '../../ui/texts';
 import { ActiveMessageButton } from '../whatsapp/ActiveMessageDialog';
+import { ChatIntegrations } from './ChatIntegrations';
+
+/** Chat ids GET /api/integration-chat/{chatId} accepts (phones, WhatsApp and e-mail ids); web-chat ids ('webchat:…') have no ERP link. */
+const SEARCHABLE_CHAT_ID = /^[A-Za-z0-9@._+-]{1,120}$/;
 
 /**
  * The contact's closed chats, 5 at a time ('Ver mais' asks the next page). Asked again when
@@ -47,8 +51,9 @@ function useContactHistory(contactId: string | null, reloadKey: unknown) {
 /**
  * The right contact drawer basics (seed 001 §2 "Right contact drawer"): avatar (click to
  * enlarge), name, id, masked phone, 'Contato Bloqueado', e-mail and the chat history with
- * 'Ver mais'. Width 226. The full contact panel (menus, integrations, edit form) comes later;
- * `onEditContact` is its seam.
+ * 'Ver mais', then the "Integrações" block (findByChatId sections of the open chat). Width 226.
+ * The rest of the contact panel (menus, client blocks, edit form) comes later; `onEditContact`
+ * is its seam.
  */
 export function ContactDrawer({ roomId, onOpenRoom, onEditContact }: { roomId: string; onOpenRoom?: (room: Room) => void; onEditContact?: (contact: Contact) => void }) {
   const { api, stores, user } = useConsole();
@@ -114,6 +119,14 @@ export function ContactDrawer({ roomId, onOpenRoom, onEditContact }: { roomId: s
       {history.loading && <CircularProgress size={18} sx={{ alignSelf: 'center', my: 1 }} />}
       {!history.loading && history.ids.length === 0 && <Typography variant="caption" color="text.secondary" sx={{ px: 1.5 }}>{texts.drawer.noHistory}</Typography>}
       {history.next && !history.loading && <Button size="small" onClick={history.more}>{texts.drawer.seeMore}</Button>}
+      {SEARCHABLE_CHAT_ID.test(room.chatId ?? '') && (
+        <>
+          <Divider sx={{ mt: 1 }} />
+          <Box sx={{ px: 1.5, py: 1 }}>
+            <ChatIntegrations key={room.chatId} chatId={room.chatId} />
+          </Box>
+        </>
+      )}
     </Box>
   );
 }
