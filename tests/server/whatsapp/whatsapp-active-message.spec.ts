@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages as texts } from '@atendimento/schemas';
 import { createChatContactRepository, type ChatContact } from '@atendimento/server/db/repositories/chat-contact-repository';
 import { WHATSAPP_TEXTS } from '@atendimento/server/services/chat/whatsapp-service';
+import { ninthDigitTwin } from '@atendimento/server/services/chat/active-message-service';
 import { META, messageRows, startWhatsappServer, stopWhatsappServer, waitFor, type WhatsappTest } from './whatsapp-helpers';
 
 /**
@@ -81,11 +82,12 @@ describe('Mensagem Ativa', () => {
     const res = await send({ contactId: id, channelId: 'wa-meta', departmentId: 'vendas', text: 'Olá! Aqui é da Acme.', clientId: 'am-1' });
     expect(res.status, res.text).toBe(201);
     const { room, message } = res.body.data;
-    expect(room).toMatchObject({ channelId: 'wa-meta', chatId: '5511911110003', departmentId: 'vendas', inAttend: true, active: true });
+    // No room of this contact on the channel yet: the seed's 9th-digit rule (13 digits lose the 9).
+    expect(room).toMatchObject({ channelId: 'wa-meta', chatId: '551111110003', departmentId: 'vendas', inAttend: true, active: true });
     expect(room.agents.map((a: { id: string }) => a.id)).toEqual(['acme-agente']);
     expect(message).toMatchObject({ type: 'text', text: 'Olá! Aqui é da Acme.', roomId: room.id });
     await waitFor(() => t.graph.sent.length > before, 'text at the provider');
-    expect(t.graph.sent.slice(before).map((s) => s.body)).toEqual([expect.objectContaining({ to: '5511911110003', type: 'text', text: expect.objectContaining({ body: 'Olá! Aqui é da Acme.' }) })]);
+    expect(t.graph.sent.slice(before).map((s) => s.body)).toEqual([expect.objectContaining({ to: '551111110003', type: 'text', text: expect.objectContaining({ body: 'Olá! Aqui é da Acme.' }) })]);
     // The same click again (same clientId): the same message, nothing new.
     const again = await send({ contactId: id, channelId: 'wa-meta', departmentId: 'vendas', text: 'Olá! Aqui é da Acme.', clientId: 'am-1' });
     expect(again.status).toBe(200);
@@ -157,5 +159,73 @@ describe('Mensagem Ativa', () => {
     const hidden = await send({ contactId: id, channelId: 'wa-oculto', departmentId: 'vendas', text: 'Oi' });
     expect(hidden.status).toBe(400);
     expect(hidden.body.errorMessage).toBe('Selecione o número para continuar o atendimento');
+  });
+});
+
+/** A customer message on wa-meta from WhatsApp id `waId`; answers the room it landed in. */
+async function inbound(waId: string, tag: string): Promise<string> {
+  const at = Math.floor(Date.now() / 1000);
+  const raw = Buffer.from(JSON.stringify({ object: 'whatsapp_business_account', entry: [{ id: 'WABA1', changes: [{ field: 'messages', value: {
+    messaging_product: 'whatsapp', metadata: { display_phone_number: '5511999990000', phone_number_id: META.phoneNumberId },
+    contacts: [{ profile: { name: `Cliente ${tag}` }, wa_id: waId }], messages: [{ from: waId, id: `wamid.${tag}.${at}`, timestamp: String(at), type: 'text', text: { body: 'Oi' } }],
+  } }] }] }));
+  expect((await t.postMeta('wa-meta', raw)).status).toBe(200);
+  const [row] = await messageRows(t, 'wa-meta', `wamid.${tag}.${at}`);
+  return String(row!.room_id);
+}
+
+describe("Mensagem Ativa: the chat id's Brazilian 9th digit (seed 001 §5)", () => {
+  it('inserts the 9 at position 5 in 12-digit Brazilian mobiles and removes it from 13-digit ones', () => {
+    expect(ninthDigitTwin('551187654321')).toBe('5511987654321');
+    expect(ninthDigitTwin('5511987654321')).toBe('551187654321');
+    expect(ninthDigitTwin('552196543210')).toBe('5521996543210');
+    // No twin: landlines (2–5 after the DDD), 13 digits without the 9, other countries, short or non-numeric ids.
+    expect(ninthDigitTwin('551133334444')).toBeNull();
+    expect(ninthDigitTwin('5511887654321')).toBeNull();
+    expect(ninthDigitTwin('14155550123')).toBeNull();
+    expect(ninthDigitTwin('351912345678')).toBeNull();
+    expect(ninthDigitTwin('5511987')).toBeNull();
+    expect(ninthDigitTwin('maria@exemplo.com.br')).toBeNull();
+    expect(ninthDigitTwin('+5511987654321')).toBeNull();
+  });
+
+  it('a 12-digit mobile with no room on the channel: the room and the provider get the 9 inserted', async () => {
+    const id = await contact('c-nono-insere', '551187650010', 1);
+    const before = t.graph.sent.length;
+    const res = await send({ contactId: id, channelId: 'wa-meta', departmentId: 'vendas', text: 'Olá!' });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.data.room.chatId).toBe('5511987650010');
+    expect(res.body.data.room.author).toMatchObject({ id, chatId: '5511987650010' });
+    await waitFor(() => t.graph.sent.length > before, 'text at the provider');
+    expect(t.graph.sent.slice(before).map((s) => s.body.to)).toEqual(['5511987650010']);
+    expect(await roomCount('551187650010')).toBe(0);
+  });
+
+  it("a landline (no twin) keeps the contact's phone as the chat id", async () => {
+    const id = await contact('c-fixo', '551133330020', 1);
+    const res = await send({ contactId: id, channelId: 'wa-meta', departmentId: 'vendas', text: 'Olá!' });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.data.room.chatId).toBe('551133330020');
+  });
+
+  it("the contact's open room under the twin id (how WhatsApp wrote) is reused, not a second room", async () => {
+    const roomId = await inbound('551187650030', 'gemeo');
+    const id = await contact('c-nono-aberto', '5511987650030', 1);
+    const res = await send({ contactId: id, channelId: 'wa-meta', departmentId: 'vendas', text: 'Estou aqui!' });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.data.room).toMatchObject({ id: roomId, chatId: '551187650030' });
+    expect(await roomCount('5511987650030')).toBe(0);
+  });
+
+  it('a past room on the channel wins over the rule: the form WhatsApp used stays the chat id', async () => {
+    const roomId = await inbound('5511987650040', 'historico');
+    const closed = await t.api(`/api/rooms/${roomId}/closeNoMessage`, { method: 'PATCH', body: {}, token: t.tokens.admin });
+    expect(closed.status, closed.text).toBe(200);
+    const author = (await t.api(`/api/rooms/${roomId}`, { token: t.tokens.admin })).body.data.author.id as string;
+    const res = await send({ contactId: author, channelId: 'wa-meta', departmentId: 'vendas', text: 'Voltando a falar' });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.data.room.id).not.toBe(roomId);
+    expect(res.body.data.room.chatId).toBe('5511987650040');
+    expect(await roomCount('551187650040')).toBe(0);
   });
 });

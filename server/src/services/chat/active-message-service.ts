@@ -14,7 +14,7 @@ import { WHATSAPP_TEXTS, hasWindow, windowOpen } from './whatsapp-service';
  * the department and the 24-hour window are checked here, before any room is opened; then the
  * contact's open room on the channel (or a new one) is attended by the caller and the text or
  * template goes out through the ordinary send path (which checks the window again in its
- * transaction).
+ * transaction). The room's chat id follows the seed's Brazilian 9th-digit rule (`activeChatId`).
  */
 
 const ajv = new Ajv({ allErrors: true, strict: false });
@@ -40,6 +40,18 @@ export function validateWhatsapp<T>(name: keyof typeof whatsappSchemas, body: un
     throw badRequest('validation_failed', invalid === texts.validation.invalidValue ? fields[0]?.message ?? invalid : invalid, fields);
   }
   return body as T;
+}
+
+/**
+ * The Brazilian 9th-digit twin of a WhatsApp chat id (seed 001 §5: "Chat ids for active
+ * messages get the digit 9 inserted at position 5, or removed for long ids"): a 13-digit
+ * `55`+DDD+`9`+8 id loses the 9; a 12-digit `55`+DDD+8 mobile id (first digit 6–9) gets it
+ * after the DDD. Anything else (other countries, landlines 2–5, e-mails) has no twin: null.
+ */
+export function ninthDigitTwin(chatId: string): string | null {
+  if (!/^55\d{10,11}$/.test(chatId)) return null;
+  if (chatId.length === 13) return chatId[4] === '9' ? chatId.slice(0, 4) + chatId.slice(5) : null;
+  return /[6-9]/.test(chatId[4]!) ? `${chatId.slice(0, 4)}9${chatId.slice(4)}` : null;
 }
 
 /** The seed's exact text as errorMessage (the dialog shows it as is). */
@@ -74,6 +86,22 @@ export function createActiveMessageService(deps: ChatDeps, rooms: RoomService, m
     const contact = await contacts.findById(db, tenantId, contactId);
     if (!contact) throw notFound();
     return contact;
+  }
+
+  /**
+   * The chat id of the active message's room (docs/whatsapp.md "Mensagem Ativa: chat id"): the
+   * form WhatsApp already uses with this contact on the channel wins — an open room under the
+   * phone or its 9th-digit twin, else the newest past room under either —; with no such room,
+   * the seed's rule: the twin. Undefined (the contact's phone as is) when the phone has no twin.
+   */
+  async function activeChatId(tenantId: string, channelId: string, phone: string | null): Promise<string | undefined> {
+    const twin = phone ? ninthDigitTwin(phone) : null;
+    if (!phone || !twin) return undefined;
+    for (const id of [phone, twin]) if (await deps.rooms.findOpen(db, tenantId, channelId, id)) return id;
+    const [past] = (await Promise.all([phone, twin].map((id) => deps.rooms.byChatId(tenantId, id, channelId, null, 1))))
+      .flat()
+      .sort((a, b) => String(b.lastMessageAt ?? '').localeCompare(String(a.lastMessageAt ?? '')));
+    return past?.chatId ?? twin;
   }
 
   return {
@@ -113,7 +141,8 @@ export function createActiveMessageService(deps: ChatDeps, rooms: RoomService, m
       // Refused before a room is opened: nothing is created for a message that cannot go out.
       if (input.text && !windowOpen(deps, contact, channel.type, channel.id)) throw new AppError(422, 'whatsapp_window_closed', WHATSAPP_TEXTS.windowClosed);
 
-      const opened = await rooms.create(tenantId, viewer, config, { contactId: contact.id, channelId: channel.id, ...(input.departmentId && { departmentId: input.departmentId }) });
+      const chatId = await activeChatId(tenantId, channel.id, contact.phone);
+      const opened = await rooms.create(tenantId, viewer, config, { contactId: contact.id, channelId: channel.id, ...(input.departmentId && { departmentId: input.departmentId }) }, chatId ? { chatId } : {});
       let room = opened.room;
       // An open room waiting in a queue (or attended by a supervisor only) is taken by the caller.
       if (!room.agents.some((a) => a.id === viewer.id)) room = await rooms.push(tenantId, viewer, config, room.id);

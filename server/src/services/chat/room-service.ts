@@ -227,8 +227,12 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
       return rooms.byChatId(tenantId, chatId.slice(0, 320), channelId, visibilityFilter(viewer, config), limit);
     },
 
-    /** POST /api/rooms: the open room of the contact on the channel, or a new one attended by the caller. */
-    async create(tenantId: string, viewerIn: Viewer, config: AppConfig, input: CreateRoomInput): Promise<{ room: Room; created: boolean }> {
+    /**
+     * POST /api/rooms: the open room of the contact on the channel, or a new one attended by the caller.
+     * `options.chatId` (active messages: the contact's phone after the 9th-digit rule) replaces the
+     * contact's phone as the room's chat id.
+     */
+    async create(tenantId: string, viewerIn: Viewer, config: AppConfig, input: CreateRoomInput, options: { chatId?: string } = {}): Promise<{ room: Room; created: boolean }> {
       const viewer = userOnly(viewerIn);
       if (!input.contactId && !input.contact) throw validationError([{ field: 'contact', message: texts.validation.requiredField }]);
       let channel: Channel | null = null;
@@ -268,7 +272,7 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
             await contacts.insert(trx, tenantId, contact);
             record({ collection: 'contacts', id: contact.id, op: 'upsert' });
           }
-          const chatId = contact.phone ?? contact.email;
+          const chatId = options.chatId ?? contact.phone ?? contact.email;
           if (!chatId) throw validationError([{ field: 'contact.phone', message: texts.chatServer.phoneOrEmailRequired }]);
           const open = await rooms.findOpen(trx, tenantId, channel!.id, chatId);
           if (open) {
