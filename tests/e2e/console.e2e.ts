@@ -1,10 +1,9 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_TAB_BY_ID, messages as seedTexts, type Room } from '@atendimento/schemas';
 import { startChatServer, stopChatServer, JUSTIFIES, type ChatTest } from '../server/chat/chat-helpers';
+import { startCustomerSite, type CustomerSite } from './customer-site';
 import { launchBrowser, screenshot } from './browser';
 import { stripesPng } from './stripes-png';
 import { newPage, signIn } from './shell-helpers';
@@ -20,7 +19,7 @@ import { newPage, signIn } from './shell-helpers';
  */
 let t: ChatTest;
 let browser: Browser;
-let site: http.Server;
+let site: CustomerSite | undefined;
 let siteUrl: string;
 let consoleUrl: string;
 
@@ -37,20 +36,14 @@ const IMAGE_COLOURS = [[25, 118, 210], [56, 142, 60], [251, 192, 45], [211, 47, 
 
 beforeAll(async () => {
   t = await startChatServer({ staticDir: path.resolve('engine/dist') });
-  const port = new URL(t.baseUrl).port;
   consoleUrl = `http://${t.hosts.acme}`;
-  site = http.createServer((_req, res) => {
-    res.setHeader('content-type', 'text/html; charset=utf-8');
-    res.end(`<!doctype html><html><head><title>Loja</title></head><body><h1>Loja de exemplo</h1>
-<script src="http://acme.test:${port}/api/webchat/site-suporte/widget.js" async></script></body></html>`);
-  });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', () => resolve()));
-  siteUrl = `http://loja.test:${(site.address() as AddressInfo).port}/`;
+  site = await startCustomerSite(t.baseUrl);
+  siteUrl = site.url;
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => site?.close(resolve));
+  await site?.close();
   await stopChatServer(t);
 });
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startLocalErp, type LocalErp } from '@atendimento/integrations/erp/index';
 import { startTestServer, type TestServer } from '../helpers/test-server';
-import { launchBrowser, screenshot as fullPageShot } from './browser';
-import { newPage, signIn, waitForPath } from './shell-helpers';
+import { launchBrowser } from './browser';
+import { closeToast, goTo, newPage, signIn, textBox, topScreenshot, waitForPath } from './shell-helpers';
 
 /**
  * Issue 7 "Done when": an admin defines a brand-new integration with a JSON Schema in the
@@ -33,28 +33,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const box = (page: Page, label: string) => page.getByRole('textbox', { name: new RegExp(`^${label}\\s*\\*?$`) });
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await fullPageShot(page, name);
-}
-
-/** In-app navigation without a reload (react-router listens to popstate). */
-async function goTo(page: Page, to: string): Promise<void> {
-  await page.evaluate((url) => {
-    window.history.pushState({}, '', url);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, to);
-  await waitForPath(page, to);
-}
-
-async function toast(page: Page, text: string | RegExp): Promise<void> {
-  const alert = page.getByRole('alert').filter({ hasText: text }).first();
-  await alert.waitFor();
-  await alert.getByRole('button', { name: 'Fechar' }).click();
-  await alert.waitFor({ state: 'detached' });
-}
 
 const schemaV1 = {
   type: 'object',
@@ -82,16 +60,16 @@ describe('an integration defined live in the browser', () => {
     await page.getByRole('button', { name: 'Novo', exact: true }).click();
     await waitForPath(page, '/integrations/create');
     await page.getByRole('heading', { name: 'Nova Integração' }).or(page.getByRole('heading', { name: 'Novo Integração' })).first().waitFor();
-    await box(page, 'Nome').fill('Pedidos Express');
-    await box(page, 'Rota').fill('pedidos');
-    await box(page, 'Coleção').fill('pedidos');
+    await textBox(page, 'Nome').fill('Pedidos Express');
+    await textBox(page, 'Rota').fill('pedidos');
+    await textBox(page, 'Coleção').fill('pedidos');
     // A schema ajv cannot compile is refused by the server, in pt-BR, on the field.
     await schemaBox(page).fill(JSON.stringify({ type: 'object', properties: { cliente: { type: 'texto' } } }, null, 2));
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText(/^Schema JSON inválido: /).first().waitFor();
     await schemaBox(page).fill(JSON.stringify(schemaV1, null, 2));
     await page.getByRole('button', { name: 'Salvar' }).click();
-    await toast(page, 'Registro Salvo!');
+    await closeToast(page, 'Registro Salvo!');
     await waitForPath(page, '/integrations');
     await page.getByRole('row').filter({ hasText: 'Pedidos Express' }).waitFor();
 
@@ -99,41 +77,41 @@ describe('an integration defined live in the browser', () => {
     const nav = page.getByRole('navigation', { name: 'Menu' });
     await nav.getByRole('button', { name: 'Pedidos Express' }).waitFor();
     await second.page.getByRole('navigation', { name: 'Menu' }).getByRole('button', { name: 'Pedidos Express' }).waitFor();
-    await screenshot(page, 'integrations-menu');
+    await topScreenshot(page, 'integrations-menu');
 
     await nav.getByRole('button', { name: 'Pedidos Express' }).click();
     await waitForPath(page, '/pedidos');
     await page.getByRole('heading', { name: 'Pedidos Express', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Novo', exact: true }).click();
     await waitForPath(page, '/integration/pedidos/create');
-    await box(page, 'Cliente').waitFor();
-    expect(await box(page, 'Observação').count()).toBe(0);
+    await textBox(page, 'Cliente').waitFor();
+    expect(await textBox(page, 'Observação').count()).toBe(0);
 
     // The generated form validates in pt-BR with the schema's own messages.
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('Informe o cliente').waitFor();
-    await page.getByRole('spinbutton', { name: /^Quantidade/ }).or(box(page, 'Quantidade')).first().fill('0');
+    await page.getByRole('spinbutton', { name: /^Quantidade/ }).or(textBox(page, 'Quantidade')).first().fill('0');
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('Informe uma quantidade maior que zero').waitFor();
-    await screenshot(page, 'integrations-record-invalid');
+    await topScreenshot(page, 'integrations-record-invalid');
     expect(await t.server.db('integration_records').where({ tenant_id: 'acme', collection: 'pedidos' }).count({ n: '*' }).first()).toMatchObject({ n: 0 });
 
-    await box(page, 'Cliente').fill('Padaria Pão de Mel');
-    await page.getByRole('spinbutton', { name: /^Quantidade/ }).or(box(page, 'Quantidade')).first().fill('12');
+    await textBox(page, 'Cliente').fill('Padaria Pão de Mel');
+    await page.getByRole('spinbutton', { name: /^Quantidade/ }).or(textBox(page, 'Quantidade')).first().fill('12');
     await page.getByRole('button', { name: 'Salvar' }).click();
-    await toast(page, 'Registro Salvo!');
+    await closeToast(page, 'Registro Salvo!');
     await waitForPath(page, '/pedidos');
     const row = page.getByRole('row').filter({ hasText: 'Padaria Pão de Mel' });
     await row.waitFor();
     await row.getByText('12').waitFor();
     const stored = await t.server.db('integration_records').where({ tenant_id: 'acme', collection: 'pedidos' }).whereNull('deleted_at');
     expect(stored).toHaveLength(1);
-    await screenshot(page, 'integrations-records-list');
+    await topScreenshot(page, 'integrations-records-list');
 
     // The agent opens the same form and stays there while the schema changes.
     await goTo(second.page, '/integration/pedidos/create');
-    await box(second.page, 'Cliente').waitFor();
-    expect(await box(second.page, 'Observação').count()).toBe(0);
+    await textBox(second.page, 'Cliente').waitFor();
+    expect(await textBox(second.page, 'Observação').count()).toBe(0);
 
     // Edit the definition: add a field to the schema.
     await goTo(page, '/integrations');
@@ -141,19 +119,19 @@ describe('an integration defined live in the browser', () => {
     await expect.poll(async () => (await schemaBox(page).inputValue()).includes('"quantidade"')).toBe(true);
     await schemaBox(page).fill(JSON.stringify(schemaV2, null, 2));
     await page.getByRole('button', { name: 'Salvar' }).click();
-    await toast(page, 'Registro Salvo!');
+    await closeToast(page, 'Registro Salvo!');
     await waitForPath(page, '/integrations');
 
     // The agent's open form shows the new field by itself.
-    await box(second.page, 'Observação').waitFor();
-    await screenshot(second.page, 'integrations-form-live-field');
+    await textBox(second.page, 'Observação').waitFor();
+    await topScreenshot(second.page, 'integrations-form-live-field');
     // And here: the list and the form of the integration follow the new schema.
     await page.getByRole('navigation', { name: 'Menu' }).getByRole('button', { name: 'Pedidos Express' }).click();
     await waitForPath(page, '/pedidos');
     await page.getByRole('row').filter({ hasText: 'Padaria Pão de Mel' }).getByRole('button', { name: 'Editar' }).click();
-    await box(page, 'Observação').fill('Entregar pela manhã');
+    await textBox(page, 'Observação').fill('Entregar pela manhã');
     await page.getByRole('button', { name: 'Salvar' }).click();
-    await toast(page, 'Registro Salvo!');
+    await closeToast(page, 'Registro Salvo!');
     await page.getByRole('row').filter({ hasText: 'Entregar pela manhã' }).waitFor();
 
     for (const p of [page, second.page]) expect(await p.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
@@ -200,7 +178,7 @@ describe('a call-to-action document in the browser', () => {
     await dialog.waitFor();
     expect(await page.evaluate(() => (window as unknown as { __alerts: string[] }).__alerts.some((text) => text.includes('Aguarde! Gerando documento...')))).toBe(true);
     await dialog.locator('iframe').waitFor();
-    await screenshot(page, 'integrations-document-dialog');
+    await topScreenshot(page, 'integrations-document-dialog');
     expect(erp.requests.some((r) => r.path.endsWith('/documentos/pedido') && (r.body as { numero?: string })?.numero === '777')).toBe(true);
   });
 });
@@ -222,14 +200,14 @@ describe('the API screen in the browser', () => {
     await page.getByLabel('Identificador').fill('erp-e2e');
     await page.getByLabel('URLs permitidas').fill('/api/tags');
     await page.getByRole('button', { name: 'Gerar novo token' }).click();
-    await toast(page, 'Token gerado');
+    await closeToast(page, 'Token gerado');
     const token = await page.getByLabel('Token de acesso').inputValue();
     expect(token).toMatch(/^atk_/);
     await page.getByRole('button', { name: 'Copiar token' }).click();
-    await toast(page, 'Token copiado');
+    await closeToast(page, 'Token copiado');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
     await page.getByRole('row').filter({ hasText: 'erp-e2e' }).waitFor();
-    await screenshot(page, 'api-screen');
+    await topScreenshot(page, 'api-screen');
 
     // An external caller with the token: GET /api/tags only.
     const calls = await page.evaluate(async (bearer) => {
@@ -246,7 +224,7 @@ describe('the API screen in the browser', () => {
 
     // Revoked on the screen: the same call is a 401.
     await page.getByRole('button', { name: 'Revogar erp-e2e' }).click();
-    await toast(page, 'Token revogado');
+    await closeToast(page, 'Token revogado');
     const after = await page.evaluate(async (bearer) => (await fetch('/api/tags', { headers: { Authorization: `Bearer ${bearer}` } })).status, token);
     expect(after).toBe(401);
   });

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { setTenantClaims } from '../server/registers/register-test-kit';
-import { launchBrowser, screenshot as fullPageShot } from './browser';
-import { animationsDone, newPage, signIn, waitForPath } from './shell-helpers';
+import { launchBrowser } from './browser';
+import { animationsDone, closeToast, goTo, newPage, signIn, textBox, topScreenshot, waitForPath } from './shell-helpers';
 
 /**
  * The generic register screens in a real Chromium against the real server (issue 6): full
@@ -33,34 +33,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A form text box by its label, ignoring the required mark ('Nome *' is not 'Nome Completo'). */
-const box = (page: Page, label: string) => page.getByRole('textbox', { name: new RegExp(`^${label}\\s*\\*?$`) });
-
-/** A full-page screenshot from the top (scrolled, the fixed app bar would be drawn mid-page). */
-async function screenshot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await fullPageShot(page, name);
-}
-
-/** In-app navigation without a reload (react-router listens to popstate). */
-async function goTo(page: Page, to: string): Promise<void> {
-  await page.evaluate((url) => {
-    window.history.pushState({}, '', url);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, to);
-  await waitForPath(page, to);
-}
-
-/** Waits for the toast with `text`, closes it, and answers its class (which names the severity). */
-async function toast(page: Page, text: string | RegExp): Promise<string> {
-  const alert = page.getByRole('alert').filter({ hasText: text }).first();
-  await alert.waitFor();
-  const severity = (await alert.getAttribute('class')) ?? '';
-  // Identical toasts on screen are not stacked twice: close it so the next save shows its own.
-  await alert.getByRole('button', { name: 'Fechar' }).click();
-  await alert.waitFor({ state: 'detached' });
-  return severity;
-}
 
 async function confirmDelete(page: Page): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Tem certeza que quer deletar o item?' });
@@ -82,25 +54,25 @@ describe('Contatos in the browser', () => {
     await page.getByRole('heading', { name: 'Novo Contato' }).waitFor();
     // Defaults from the schema: Ativo on, channel WhatsApp.
     expect(await page.getByRole('switch', { name: 'Ativo' }).isChecked()).toBe(true);
-    await box(page, 'E-mail').fill('maria@');
+    await textBox(page, 'E-mail').fill('maria@');
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('Informe o nome de exibição').waitFor();
     await page.getByText('Informe um e-mail válido').waitFor();
-    await screenshot(page, 'registers-contact-invalid');
+    await topScreenshot(page, 'registers-contact-invalid');
     expect(new URL(page.url()).pathname).toBe('/contacts/create');
 
-    await box(page, 'Nome').fill('Maria Souza');
-    await box(page, 'E-mail').fill('Maria@Exemplo.com.br');
-    await box(page, 'Telefone').fill('+55 (11) 99999-0001');
+    await textBox(page, 'Nome').fill('Maria Souza');
+    await textBox(page, 'E-mail').fill('Maria@Exemplo.com.br');
+    await textBox(page, 'Telefone').fill('+55 (11) 99999-0001');
     await page.getByRole('button', { name: 'Salvar' }).click();
-    await toast(page, 'Registro Salvo!');
+    await closeToast(page, 'Registro Salvo!');
     await waitForPath(page, '/contacts');
     const row = page.getByRole('row').filter({ hasText: 'Maria Souza' });
     await row.waitFor();
     // Stored as the server normalises it.
     await row.getByText('5511999990001').waitFor();
     await row.getByText('maria@exemplo.com.br').waitFor();
-    await screenshot(page, 'registers-contacts-list');
+    await topScreenshot(page, 'registers-contacts-list');
 
     // The table search finds it (2 letters at least).
     const search = page.getByRole('textbox', { name: 'Buscar' });
@@ -111,10 +83,10 @@ describe('Contatos in the browser', () => {
 
     await row.getByRole('button', { name: 'Editar' }).click();
     await page.getByRole('heading', { name: 'Editar Contato' }).waitFor();
-    await expect.poll(() => box(page, 'Nome').inputValue()).toBe('Maria Souza');
-    await box(page, 'Nome').fill('Maria Aparecida');
+    await expect.poll(() => textBox(page, 'Nome').inputValue()).toBe('Maria Souza');
+    await textBox(page, 'Nome').fill('Maria Aparecida');
     await page.getByRole('button', { name: 'Salvar' }).click();
-    await toast(page, 'Registro Salvo!');
+    await closeToast(page, 'Registro Salvo!');
     await waitForPath(page, '/contacts');
     await page.getByRole('row').filter({ hasText: 'Maria Aparecida' }).waitFor();
     await animationsDone(page);
@@ -126,11 +98,11 @@ describe('Contatos in the browser', () => {
     await page.getByRole('row').filter({ hasText: 'Maria Aparecida' }).getByRole('button', { name: 'Duplicar' }).click();
     await waitForPath(page, '/contacts/create');
     await page.getByRole('heading', { name: 'Novo Contato' }).waitFor();
-    await expect.poll(() => box(page, 'Nome').inputValue()).toBe('Maria Aparecida');
-    expect(await box(page, 'E-mail').inputValue()).toBe('maria@exemplo.com.br');
-    await box(page, 'Nome').fill('Maria Cópia');
+    await expect.poll(() => textBox(page, 'Nome').inputValue()).toBe('Maria Aparecida');
+    expect(await textBox(page, 'E-mail').inputValue()).toBe('maria@exemplo.com.br');
+    await textBox(page, 'Nome').fill('Maria Cópia');
     await page.getByRole('button', { name: 'Salvar' }).click();
-    await toast(page, 'Registro Salvo!');
+    await closeToast(page, 'Registro Salvo!');
     await waitForPath(page, '/contacts');
     const copy = page.getByRole('row').filter({ hasText: 'Maria Cópia' });
     await copy.waitFor();
@@ -144,7 +116,7 @@ describe('Contatos in the browser', () => {
     await copy.waitFor();
     await copy.getByRole('button', { name: 'Excluir' }).click();
     await confirmDelete(page);
-    await toast(page, 'Registro Deletado!');
+    await closeToast(page, 'Registro Deletado!');
     await copy.waitFor({ state: 'detached' });
     await page.getByRole('row').filter({ hasText: 'Maria Aparecida' }).waitFor();
     const deleted = await t.server.db('contacts').where({ display_name: 'Maria Cópia' }).first();
@@ -163,10 +135,10 @@ describe('Contatos in the browser', () => {
     await dialog.getByText('Somente arquivos .csv são aceitos.').waitFor();
     const csv = ['displayName;phone;email;channels', 'Importado Um;5511988880001;um@exemplo.com;whatsapp', ';5511988880002;;webchat', 'Importado Dois;;dois@exemplo.com;webchat|whatsapp'].join('\n');
     await dialog.getByLabel('Importar CSV').setInputFiles({ name: 'contatos.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-    await screenshot(page, 'registers-import-dialog');
+    await topScreenshot(page, 'registers-import-dialog');
     await dialog.getByRole('button', { name: 'Importar', exact: true }).click();
     // meta.hasErrors: the server's message, as a warning, naming the failing line.
-    const severity = await toast(page, '2 registro(s) importado(s); 1 linha(s) com erro: Linha 3: Informe o nome de exibição');
+    const severity = await closeToast(page, '2 registro(s) importado(s); 1 linha(s) com erro: Linha 3: Informe o nome de exibição');
     expect(severity).toMatch(/Warning/);
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('row').filter({ hasText: 'Importado Um' }).waitFor();
@@ -194,7 +166,7 @@ describe('Contatos in the browser', () => {
     await frame.waitFor();
     expect(await frame.getAttribute('src')).toMatch(/^blob:/);
     await expect.poll(() => violations, { timeout: 3000 }).toEqual([]);
-    await screenshot(page, 'registers-print-preview');
+    await topScreenshot(page, 'registers-print-preview');
     page.off('console', onConsole);
     await preview.getByRole('button', { name: 'Fechar' }).click();
     await preview.waitFor({ state: 'detached' });
@@ -215,7 +187,7 @@ describe('Contatos: remover clientes', () => {
     const dialog = page.getByRole('dialog', { name: 'Remover clientes do contato' });
     await dialog.getByRole('checkbox', { name: 'ACME SA' }).check();
     await dialog.getByRole('button', { name: 'Remover', exact: true }).click();
-    await toast(page, 'Clientes removidos do contato.');
+    await closeToast(page, 'Clientes removidos do contato.');
     const stored = await t.api(`/api/contacts/${contact.body.id}`, { token });
     expect(stored.body).toMatchObject({ clients: [ids[1]], removedClients: [ids[0]] });
   });
@@ -253,22 +225,22 @@ describe('Departamentos in the browser', () => {
     await page.getByRole('heading', { name: 'Novo Departamento' }).waitFor();
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('Informe o nome de exibição').first().waitFor();
-    await screenshot(page, 'registers-department-invalid');
+    await topScreenshot(page, 'registers-department-invalid');
     expect(new URL(page.url()).pathname).toBe('/departaments/create');
 
-    await box(page, 'Nome').fill('Pós-venda');
+    await textBox(page, 'Nome').fill('Pós-venda');
     await page.getByRole('button', { name: 'Salvar' }).click();
-    await toast(page, 'Registro Salvo!');
+    await closeToast(page, 'Registro Salvo!');
     await waitForPath(page, '/departaments');
     const row = page.getByRole('row').filter({ hasText: 'Pós-venda' });
     await row.waitFor();
 
     await row.getByRole('button', { name: 'Editar' }).click();
     await page.getByRole('heading', { name: 'Editar Departamento' }).waitFor();
-    await expect.poll(() => box(page, 'Nome').inputValue()).toBe('Pós-venda');
-    await box(page, 'Nome').fill('Pós-venda Sul');
+    await expect.poll(() => textBox(page, 'Nome').inputValue()).toBe('Pós-venda');
+    await textBox(page, 'Nome').fill('Pós-venda Sul');
     await page.getByRole('button', { name: 'Salvar' }).click();
-    await toast(page, 'Registro Salvo!');
+    await closeToast(page, 'Registro Salvo!');
     await waitForPath(page, '/departaments');
     const edited = page.getByRole('row').filter({ hasText: 'Pós-venda Sul' });
     await edited.waitFor();
@@ -278,17 +250,17 @@ describe('Departamentos in the browser', () => {
 
     await edited.getByRole('button', { name: 'Duplicar' }).click();
     await page.getByRole('heading', { name: 'Novo Departamento' }).waitFor();
-    await expect.poll(() => box(page, 'Nome').inputValue()).toBe('Pós-venda Sul');
-    await box(page, 'Nome').fill('Pós-venda Norte');
+    await expect.poll(() => textBox(page, 'Nome').inputValue()).toBe('Pós-venda Sul');
+    await textBox(page, 'Nome').fill('Pós-venda Norte');
     await page.getByRole('button', { name: 'Salvar' }).click();
-    await toast(page, 'Registro Salvo!');
+    await closeToast(page, 'Registro Salvo!');
     await waitForPath(page, '/departaments');
     const copy = page.getByRole('row').filter({ hasText: 'Pós-venda Norte' });
     await copy.waitFor();
 
     await copy.getByRole('button', { name: 'Excluir' }).click();
     await confirmDelete(page);
-    await toast(page, 'Registro Deletado!');
+    await closeToast(page, 'Registro Deletado!');
     await copy.waitFor({ state: 'detached' });
     await edited.waitFor();
 
@@ -296,7 +268,7 @@ describe('Departamentos in the browser', () => {
     await edited.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Excluir selecionados' }).click();
     await confirmDelete(page);
-    await toast(page, 'Registros Deletados!');
+    await closeToast(page, 'Registros Deletados!');
     await edited.waitFor({ state: 'detached' });
     const gone = await t.server.db('departments').where({ id }).first();
     expect(gone.deleted_at).toBeTruthy();
@@ -320,17 +292,17 @@ interface RegisterCase {
 const CASES: RegisterCase[] = [
   { name: 'contacts', label: 'Contatos', title: 'Novo Contato', messages: ['Informe o nome de exibição'] },
   { name: 'clients', label: 'Clientes', title: 'Novo Cliente', messages: ['Informe o nome de exibição', 'Informe um CGC'] },
-  { name: 'agents', label: 'Agentes', title: 'Novo Agente', fill: (p) => box(p, 'Senha').fill('123'), messages: ['Informe o nome de exibição', 'Informe o e-mail', 'A senha deve conter pelo menos 6 caracteres'] },
+  { name: 'agents', label: 'Agentes', title: 'Novo Agente', fill: (p) => textBox(p, 'Senha').fill('123'), messages: ['Informe o nome de exibição', 'Informe o e-mail', 'A senha deve conter pelo menos 6 caracteres'] },
   { name: 'departaments', label: 'Departamentos', title: 'Novo Departamento', messages: ['Informe o nome de exibição'] },
   { name: 'queues', label: 'Filas', title: 'Nova Fila', messages: ['Campo obrigatório'] },
   { name: 'tags', label: 'Tags', title: 'Nova Tag', messages: ['Campo obrigatório'] },
   { name: 'flows', label: 'Fluxos', title: 'Novo Fluxo', messages: ['Campo obrigatório'] },
   { name: 'faq', label: 'FAQ', title: 'Novo FAQ', messages: ['Campo obrigatório'] },
-  { name: 'faqCategories', label: 'Categorias do FAQ', title: 'Nova Categoria', fill: (p) => box(p, 'Nome').fill('x'.repeat(25)), messages: ['O nome não pode ultrapassar 24 caracteres'] },
-  { name: 'faqQuestions', label: 'Perguntas do FAQ', title: 'Nova Pergunta', fill: (p) => box(p, 'Pergunta').fill('y'.repeat(73)), messages: ['A pergunta não pode ultrapassar 72 caracteres'] },
-  { name: 'fixedMessages', label: 'Mensagens Fixas', title: 'Nova Mensagem Fixa', fill: (p) => box(p, 'Mensagem').fill('1 começa com número'), messages: ['valor inválido'] },
+  { name: 'faqCategories', label: 'Categorias do FAQ', title: 'Nova Categoria', fill: (p) => textBox(p, 'Nome').fill('x'.repeat(25)), messages: ['O nome não pode ultrapassar 24 caracteres'] },
+  { name: 'faqQuestions', label: 'Perguntas do FAQ', title: 'Nova Pergunta', fill: (p) => textBox(p, 'Pergunta').fill('y'.repeat(73)), messages: ['A pergunta não pode ultrapassar 72 caracteres'] },
+  { name: 'fixedMessages', label: 'Mensagens Fixas', title: 'Nova Mensagem Fixa', fill: (p) => textBox(p, 'Mensagem').fill('1 começa com número'), messages: ['valor inválido'] },
   { name: 'dm_qrcodes', label: 'QR Codes', title: 'Novo QR Code', messages: ['Informe um tipo', 'Informe um canal'] },
-  { name: 'contingecies', label: 'Contingências', title: 'Nova Contingência', fill: async (p) => { await box(p, 'Data inicial').fill('24122026'); await box(p, 'Hora inicial').fill('2500'); }, messages: ['Formato Invalido (23:59)', 'Campo obrigatório'] },
+  { name: 'contingecies', label: 'Contingências', title: 'Nova Contingência', fill: async (p) => { await textBox(p, 'Data inicial').fill('24122026'); await textBox(p, 'Hora inicial').fill('2500'); }, messages: ['Formato Invalido (23:59)', 'Campo obrigatório'] },
   { name: 'employees', label: 'Funcionários', title: 'Novo Funcionário', messages: ['Campo obrigatório'] },
   { name: 'products', label: 'Produtos', title: 'Novo Produto', messages: ['Campo obrigatório'] },
   { name: 'participants', label: 'Participantes', title: 'Novo Participante', messages: ['Informe o nome de exibição'] },
@@ -347,7 +319,7 @@ describe('every register as admin', () => {
         await goTo(page, `/${c.name}`);
         await page.getByRole('heading', { name: c.label, level: 1 }).or(page.getByRole('tab', { name: c.label, selected: true })).first().waitFor({ timeout: 10_000 });
         await page.getByRole('table').or(page.getByText('Esta lista está vazia')).first().waitFor({ timeout: 10_000 });
-        await screenshot(page, `registers-list-${c.name}`);
+        await topScreenshot(page, `registers-list-${c.name}`);
         // Every register downloads its list as CSV from the toolbar.
         const [download] = await Promise.all([page.waitForEvent('download', { timeout: 10_000 }), page.getByRole('button', { name: 'Baixar CSV' }).click()]);
         expect(download.suggestedFilename()).toBe(`${c.name}.csv`);
@@ -359,10 +331,10 @@ describe('every register as admin', () => {
         await page.getByRole('button', { name: 'Salvar' }).click();
         for (const message of c.messages) await page.getByText(message, { exact: true }).first().waitFor({ timeout: 5_000 });
         expect(new URL(page.url()).pathname).toBe(`/${c.name}/create`);
-        await screenshot(page, `registers-form-${c.name}`);
+        await topScreenshot(page, `registers-form-${c.name}`);
       } catch (error) {
         failures.push(`${c.name}: ${(error as Error).message.split('\n')[0]}`);
-        await screenshot(page, `registers-failed-${c.name}`);
+        await topScreenshot(page, `registers-failed-${c.name}`);
       }
     }
     expect(failures).toEqual([]);
@@ -381,13 +353,13 @@ describe('Agentes: status history export', () => {
     await dialog.getByRole('textbox', { name: 'Data final' }).fill('01062026');
     await dialog.getByRole('button', { name: 'Exportar' }).click();
     await dialog.getByText('Selecione o período (até 90 dias)').waitFor();
-    await screenshot(page, 'registers-status-export-dialog');
+    await topScreenshot(page, 'registers-status-export-dialog');
     const today = new Date().toISOString().slice(0, 10).split('-').reverse().join('');
     await dialog.getByRole('textbox', { name: 'Data final' }).fill(today);
     await dialog.getByRole('textbox', { name: 'Data inicial' }).fill(today);
     t.smtp.inbox.length = 0;
     await dialog.getByRole('button', { name: 'Exportar' }).click();
-    await toast(page, 'Exportação solicitada!');
+    await closeToast(page, 'Exportação solicitada!');
     const mail = await t.smtp.waitFor('admin@acme.test');
     expect(mail.subject).toBe('Exportação: Agentes - status');
   });
@@ -418,7 +390,7 @@ describe('Negociações in the browser', () => {
     expect(await page.getByRole('link', { name: 'Ficha da negociação' }).getAttribute('href')).toBe('https://erp.exemplo.com/fichas/1');
     // Read-only: no Salvar.
     expect(await page.getByRole('button', { name: 'Salvar' }).count()).toBe(0);
-    await screenshot(page, 'registers-negotiation-show');
+    await topScreenshot(page, 'registers-negotiation-show');
   });
 });
 

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { TEST_PASSWORD } from '../helpers/test-server';
+import { screenshot } from './browser';
 
 /** A fresh browser profile (own cookies and storage) with a desktop-sized page. */
 export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
@@ -37,4 +38,33 @@ export async function waitForPath(page: Page, path: string): Promise<void> {
  */
 export async function animationsDone(page: Page): Promise<void> {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5_000 });
+}
+
+/** A form text box by its label, ignoring the required mark ('Nome *' is not 'Nome Completo'). */
+export const textBox = (page: Page, label: string) => page.getByRole('textbox', { name: new RegExp(`^${label}\\s*\\*?$`) });
+
+/** A full-page screenshot from the top (scrolled, the fixed app bar would be drawn mid-page). */
+export async function topScreenshot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
+}
+
+/** In-app navigation without a reload (react-router listens to popstate). */
+export async function goTo(page: Page, to: string): Promise<void> {
+  await page.evaluate((url) => {
+    window.history.pushState({}, '', url);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, to);
+  await waitForPath(page, to);
+}
+
+/** Waits for the toast with `text`, closes it, and answers its class (which names the severity). */
+export async function closeToast(page: Page, text: string | RegExp): Promise<string> {
+  const alert = page.getByRole('alert').filter({ hasText: text }).first();
+  await alert.waitFor();
+  const severity = (await alert.getAttribute('class')) ?? '';
+  // Identical toasts on screen are not stacked twice: close it so the next save shows its own.
+  await alert.getByRole('button', { name: 'Fechar' }).click();
+  await alert.waitFor({ state: 'detached' });
+  return severity;
 }

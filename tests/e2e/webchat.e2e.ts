@@ -1,9 +1,9 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages as texts, type Room } from '@atendimento/schemas';
 import { push, startChatServer, stopChatServer, type ChatTest } from '../server/chat/chat-helpers';
+import { startCustomerSite, type CustomerSite } from './customer-site';
 import { launchBrowser, screenshot } from './browser';
 
 /**
@@ -13,26 +13,20 @@ import { launchBrowser, screenshot } from './browser';
  */
 let t: ChatTest;
 let browser: Browser;
-let site: http.Server;
+let site: CustomerSite | undefined;
 let siteUrl: string;
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 beforeAll(async () => {
   t = await startChatServer();
-  const port = new URL(t.baseUrl).port;
-  site = http.createServer((_req, res) => {
-    res.setHeader('content-type', 'text/html; charset=utf-8');
-    res.end(`<!doctype html><html><head><title>Loja</title></head><body><h1>Loja de exemplo</h1>
-<script src="http://acme.test:${port}/api/webchat/site-suporte/widget.js" async></script></body></html>`);
-  });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', () => resolve()));
-  siteUrl = `http://loja.test:${(site.address() as AddressInfo).port}/`;
+  site = await startCustomerSite(t.baseUrl);
+  siteUrl = site.url;
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => site?.close(resolve));
+  await site?.close();
   await stopChatServer(t);
 });
 
