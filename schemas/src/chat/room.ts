@@ -146,3 +146,47 @@ export interface Room {
    */
   publicToken: string;
 }
+
+/** The fields of a Room that carry no identity: what a new room starts with (fresh arrays each call). */
+export type RoomState = Omit<Room, 'id' | 'roomInc' | 'chatId' | 'channel' | 'channelId' | 'channelIdTextit' | 'origin' | 'destination' | 'departmentId' | 'author' | 'internal' | 'active' | 'inAttend' | 'lastMessageAt' | 'unreadCount' | 'lifeControl' | 'publicToken'>;
+
+/**
+ * One definition of a new room's state, shared by the server's room factory, the repository
+ * (filling what records written by older versions lack) and the console's fixtures.
+ */
+export function emptyRoomState(): RoomState {
+  return {
+    groupData: null,
+    internalChatName: null,
+    provisionalAgents: [],
+    group: false,
+    hide: false,
+    agents: [],
+    agentsHistory: [],
+    queues: [],
+    queuesHistory: [],
+    tags: [],
+    tagsNames: [],
+    contexts: [],
+    clientsName: [],
+    salesmenName: [],
+    lastMessage: null,
+    lastMessages: { contactMessage: null, agentMessage: null },
+    messagesCount: { agentMessage: 0, contactMessage: 0 },
+    messageActive: false,
+    onHold: { active: false, message: null },
+    replyTo: null,
+    referal: null,
+    nps: null,
+    csat: null,
+    subject: null,
+    mailTo: [],
+    mailCC: [],
+    transferAgent: null,
+    transferQueue: null,
+    transferTime: null,
+    annotated: false,
+    vendId: null,
+    closedBy: null,
+  };
+}

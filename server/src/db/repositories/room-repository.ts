@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { foldText, type Filter, type Room } from '@atendimento/schemas';
+import { emptyRoomState, foldText, type Filter, type Room } from '@atendimento/schemas';
 import { dialectOf, parseJson, toJson, type Db } from '../knex';
 import { applyFilter, type FieldMap } from './chat-filter-sql';
 
@@ -104,41 +104,10 @@ export function roomFromRow(row: Record<string, unknown>): Room {
   const data = parseJson<Partial<Room>>(row.data, {});
   const createdAt = String(row.created_at);
   return {
+    ...emptyRoomState(),
     channelIdTextit: null,
     origin: String(row.origin ?? row.channel),
     departmentId: null,
-    groupData: null,
-    internalChatName: null,
-    provisionalAgents: [],
-    group: false,
-    hide: false,
-    agents: [],
-    agentsHistory: [],
-    queues: [],
-    queuesHistory: [],
-    tags: [],
-    tagsNames: [],
-    contexts: [],
-    clientsName: [],
-    salesmenName: [],
-    lastMessage: null,
-    lastMessages: { contactMessage: null, agentMessage: null },
-    messagesCount: { agentMessage: 0, contactMessage: 0 },
-    messageActive: false,
-    onHold: { active: false, message: null },
-    replyTo: null,
-    referal: null,
-    nps: null,
-    csat: null,
-    subject: null,
-    mailTo: [],
-    mailCC: [],
-    transferAgent: null,
-    transferQueue: null,
-    transferTime: null,
-    annotated: false,
-    vendId: null,
-    closedBy: null,
     ...data,
     id: String(row.id),
     roomInc: Number(row.room_inc),

@@ -1,5 +1,5 @@
 import type { Channel, LastMessage, Message, MessageApi, MessageAuthor, Room, RoomAuthor, RoomQueue } from '@atendimento/schemas';
-import { departmentQueueId } from '@atendimento/schemas';
+import { departmentQueueId, emptyRoomState } from '@atendimento/schemas';
 
 /**
  * Pure builders: a new room and message in the seed's shape, and what a message does to its
@@ -43,6 +43,7 @@ export function newRoom(input: {
 }): Room {
   const queue = input.department ? [queueOfDepartment(input.department.id, input.department.name)] : [];
   return {
+    ...emptyRoomState(),
     id: input.id,
     roomInc: input.roomInc,
     chatId: input.chatId,
@@ -53,44 +54,14 @@ export function newRoom(input: {
     destination: 'vueJs',
     departmentId: input.department?.id ?? null,
     author: input.author,
-    groupData: null,
     internal: false,
-    internalChatName: null,
-    provisionalAgents: [],
-    group: false,
     active: true,
     inAttend: false,
-    hide: false,
-    agents: [],
-    agentsHistory: [],
     queues: queue,
     queuesHistory: [...queue],
-    tags: [],
-    tagsNames: [],
-    contexts: [],
-    clientsName: [],
-    salesmenName: [],
-    lastMessage: null,
     lastMessageAt: input.now,
     unreadCount: 0,
-    lastMessages: { contactMessage: null, agentMessage: null },
-    messagesCount: { agentMessage: 0, contactMessage: 0 },
-    messageActive: false,
-    onHold: { active: false, message: null },
-    replyTo: null,
-    referal: null,
-    nps: null,
-    csat: null,
-    subject: null,
-    mailTo: [],
-    mailCC: [],
-    transferAgent: null,
-    transferQueue: null,
-    transferTime: null,
-    annotated: false,
-    vendId: null,
     lifeControl: { createdAt: input.now, updatedAt: input.now, deletedAt: null },
-    closedBy: null,
     publicToken: input.publicToken,
   };
 }
