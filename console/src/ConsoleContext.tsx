@@ -33,16 +33,24 @@ export interface ConsoleServices {
   appConfig: AppConfig;
   /** Shows a toast; the console shows its own snackbar when the engine passes none. */
   notify?: (message: string, severity?: Severity) => void;
+  /**
+   * Opens an app route outside the console (an integration record's page); `state` rides in the
+   * router's location state. The engine passes react-router's navigate; without it, a page load.
+   */
+  navigate?: (path: string, state?: unknown) => void;
 }
 
-export interface ConsoleContextValue extends Required<Omit<ConsoleServices, 'notify'>> {
+export interface ConsoleContextValue extends Required<Omit<ConsoleServices, 'notify' | 'navigate'>> {
   stores: ConsoleStores;
   notify: (message: string, severity?: Severity) => void;
+  navigate: (path: string, state?: unknown) => void;
   /** Public read-only mode (/chat/:id): no menu, no close, no composer. */
   readOnly: boolean;
   /** Clock for relative times and failure detection (stories pin it). */
   now: () => number;
 }
+
+const pageLoad = (path: string) => window.location.assign(path);
 
 const Ctx = createContext<ConsoleContextValue | null>(null);
 
@@ -58,7 +66,7 @@ export function ConsoleProvider(props: {
   const { services, stores, readOnly = false, now, notify, children } = props;
   const ownStores = useMemo(() => stores ?? createConsoleStores(), [stores]);
   const value = useMemo<ConsoleContextValue>(
-    () => ({ api: services.api, live: services.live, user: services.user, appConfig: services.appConfig, stores: ownStores, notify: services.notify ?? notify, readOnly, now: now ?? Date.now }),
+    () => ({ api: services.api, live: services.live, user: services.user, appConfig: services.appConfig, stores: ownStores, notify: services.notify ?? notify, navigate: services.navigate ?? pageLoad, readOnly, now: now ?? Date.now }),
     [services, ownStores, readOnly, now, notify],
   );
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;

@@ -37,11 +37,11 @@ export type ServiceViewProps = Omit<ConsoleServices, 'live'> & {
  * the contact drawer. At 1065 px or less one column shows at a time: the list, or the chat.
  */
 export function ServiceView(props: ServiceViewProps) {
-  const { api, user, appConfig, notify, getToken } = props;
+  const { api, user, appConfig, notify, navigate, getToken } = props;
   const ownLive = useMemo(() => (props.live ? null : browserLiveSource(getToken ?? (() => null))), [props.live, getToken]);
   useEffect(() => () => ownLive?.close(), [ownLive]);
   const live = props.live ?? ownLive!;
-  const services = useMemo<ConsoleServices>(() => ({ api, live, user, appConfig, notify }), [api, live, user, appConfig, notify]);
+  const services = useMemo<ConsoleServices>(() => ({ api, live, user, appConfig, notify, navigate }), [api, live, user, appConfig, notify, navigate]);
   const stores = useMemo(() => props.stores ?? createConsoleStores(), [props.stores]);
   return (
     <Toaster>

@@ -1,5 +1,5 @@
-import { Children, isValidElement, lazy, Suspense, useMemo, type ReactElement, type ReactNode } from 'react';
-import { Navigate, Route } from 'react-router';
+import { Children, isValidElement, lazy, Suspense, useCallback, useMemo, type ReactElement, type ReactNode } from 'react';
+import { Navigate, Route, useNavigate } from 'react-router';
 import deepmerge from '@mui/utils/deepmerge';
 import { Admin, CustomRoutes, defaultLightTheme, localStorageStore, useLogout } from 'react-admin';
 import { APP_ROUTES, routesFor, type AppRoute } from '@atendimento/schemas';
@@ -79,7 +79,9 @@ const consoleNotify = (message: string, severity?: 'success' | 'info' | 'warning
 function ServiceRoute() {
   const user = useSessionUser();
   const config = useAppConfig();
-  return user ? <ServiceView api={consoleApi} user={user} appConfig={config} getToken={consoleToken} notify={consoleNotify} /> : null;
+  const routerNavigate = useNavigate();
+  const navigate = useCallback((path: string, state?: unknown) => void routerNavigate(path, { state }), [routerNavigate]);
+  return user ? <ServiceView api={consoleApi} user={user} appConfig={config} getToken={consoleToken} notify={consoleNotify} navigate={navigate} /> : null;
 }
 
 function NotFoundRedirect() {

@@ -125,6 +125,8 @@ export const messages = {
     clientCgc: 'Cliente vinculado a CPF/CNPJ',
     linkClientForQuote: 'Associe o Contato a um cliente para fazer um orçamento',
     integrations: 'Integrações',
+    /** A report integration's button in the contact drawer (seed 001). */
+    report: 'Rel. {title}',
   },
   documents: {
     generating: 'Aguarde! Gerando documento...',

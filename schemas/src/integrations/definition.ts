@@ -205,6 +205,8 @@ export interface IntegrationView<View> {
   listIcon: string | null;
   noItems: string;
   idField: string | null;
+  /** Flagged `report`: the contact drawer offers a "Rel. {title}" table of its records (seed 001). */
+  report?: boolean;
   /** Call-to-action documents (seed 000 §3): their labels, by set index. */
   documents: { index: number; label: string }[];
   /** vjsfSchemaParams: asked in a dialog before a document is sent (null: sent at once). */

@@ -39,7 +39,7 @@ beforeAll(async () => {
   await t.server.repos.tenants.updateAppConfig('acme', { ...tenant.appConfig, erp: { urls: [erp.url], timeoutMs: 3_000 } as never }, new Date());
   t.server.services.tenants.invalidate();
 
-  await define({ name: 'Pedidos do chat', register: 'pedidoschat', collection: 'pedidoschat', noItems: 'Sem pedidos para este chat', findByChatId: { active: true, field: 'telefone', order: 'valor' } });
+  await define({ name: 'Pedidos do chat', register: 'pedidoschat', collection: 'pedidoschat', noItems: 'Sem pedidos para este chat', report: true, findByChatId: { active: true, field: 'telefone', order: 'valor' } });
   for (const [pedido, telefone, valor] of [['P-1', '5511999990001', 300], ['P-2', '5511999990001', 100], ['P-3', '5511999990002', 50]] as const) {
     expect((await t.api('/api/integration/pedidoschat', { method: 'POST', token: admin, body: { pedido, telefone, valor } })).status).toBe(201);
   }
@@ -53,10 +53,16 @@ afterAll(async () => {
 });
 
 describe('findByChatId', () => {
+  it("flags report integrations in the caller's definitions (the drawer's 'Rel. {title}' buttons)", async () => {
+    const res = await t.api('/api/integration-definitions', { token: agent });
+    const report = Object.fromEntries((res.body.data as { collection: string; report: boolean }[]).map((i) => [i.collection, i.report]));
+    expect(report).toMatchObject({ pedidoschat: true, clienteserp: false });
+  });
+
   it('finds local records by the chat field, ordered by the configured order, with the noItems text', async () => {
     const res = await t.api('/api/integration/pedidoschat/by-chat/5511999990001', { token: agent });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ collection: 'pedidoschat', title: 'Pedidos do chat', noItems: 'Sem pedidos para este chat', source: 'local', total: 2, titleField: 'pedido' });
+    expect(res.body.data).toMatchObject({ collection: 'pedidoschat', title: 'Pedidos do chat', noItems: 'Sem pedidos para este chat', source: 'local', total: 2, titleField: 'pedido', linkField: 'telefone' });
     expect(res.body.data.items.map((i: { pedido: string }) => i.pedido)).toEqual(['P-2', 'P-1']);
     const none = await t.api('/api/integration/pedidoschat/by-chat/5511000000000', { token: agent });
     expect(none.body.data).toMatchObject({ total: 0, items: [] });

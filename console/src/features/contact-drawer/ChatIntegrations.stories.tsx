@@ -8,6 +8,7 @@ export const pedidos: ChatIntegrationSection = {
   title: 'Pedidos',
   noItems: 'Sem pedidos para este chat',
   titleField: 'pedido',
+  linkField: 'telefone',
   source: 'local',
   total: 2,
   items: [
@@ -15,18 +16,25 @@ export const pedidos: ChatIntegrationSection = {
     { id: 'P-1', pedido: 'P-1', valor: 300, telefone: '5511987654321' },
   ],
 };
+/** More items than the section shows before 'Ver mais'. */
+const manyPedidos: ChatIntegrationSection = {
+  ...pedidos,
+  total: 5,
+  items: ['P-5', 'P-4', 'P-3', 'P-2', 'P-1'].map((id, i) => ({ id, pedido: id, valor: (i + 1) * 10 })),
+};
 export const clientes: ChatIntegrationSection = { collection: 'clienteserp', name: 'Clientes ERP', title: 'Clientes', noItems: 'Nenhum cliente com este telefone', titleField: 'A1_NOME', source: 'erp', total: 0, items: [] };
 const failed: ChatIntegrationSection = { ...clientes, noItems: 'Erro na Busca!', error: true };
 
 /** GET /api/integration-chat/{chatId} answering these sections. */
-export const integrationsApi = (answer: unknown = { data: [pedidos, clientes] }) => recordingApi({ 'GET /api/integration-chat/*': answer });
+export const integrationsApi = (answer: unknown = { data: [pedidos, clientes] }, more: Record<string, unknown> = {}) =>
+  recordingApi({ 'GET /api/integration-chat/*': answer, 'DELETE /api/integration/*': { data: { id: 'P-2' } }, 'GET /api/integration-definitions': { data: [] }, ...more });
 
 const meta: Meta<typeof ChatIntegrations> = {
   title: 'Console/ContactDrawer/Integrações',
   component: ChatIntegrations,
   args: { chatId: '5511987654321' },
   decorators: [(Story, ctx) => (
-    <StoryConsole api={ctx.parameters.api ?? integrationsApi()}>
+    <StoryConsole api={ctx.parameters.api ?? integrationsApi()} navigate={ctx.parameters.navigate}>
       <div style={{ width: 226 }}><Story /></div>
     </StoryConsole>
   )],
@@ -45,3 +53,11 @@ export const NoIntegrations: Story = { parameters: { api: integrationsApi({ data
 
 /** The whole call failed. */
 export const CallFailed: Story = { parameters: { api: integrationsApi(() => new Error('Falha')) } };
+
+/** Five items: three show, 'Ver mais' shows the rest. */
+export const ManyItems: Story = { parameters: { api: integrationsApi({ data: [manyPedidos] }) } };
+
+/** The server refuses the delete (a read-only integration for this user): its message is toasted. */
+export const DeleteRefused: Story = {
+  parameters: { api: integrationsApi(undefined, { 'DELETE /api/integration/*': () => new Error('Você não tem permissão para acessar este recurso.') }) },
+};

@@ -1,8 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Box, IconButton, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, IconButton, List, ListItem, ListItemText, Typography } from '@mui/material';
 import Refresh from '@mui/icons-material/Refresh';
+import Add from '@mui/icons-material/Add';
+import Edit from '@mui/icons-material/Edit';
+import Delete from '@mui/icons-material/Delete';
 import { messages } from '@atendimento/schemas';
 import { useConsole } from '../../ConsoleContext';
+import { texts } from '../../ui/texts';
+import { IntegrationReports } from './IntegrationReports';
 
 /** One integration's items for a chat, as GET /api/integration-chat/{chatId} answers (findByChatId). */
 export interface ChatIntegrationSection {
@@ -11,11 +16,16 @@ export interface ChatIntegrationSection {
   title: string;
   noItems: string;
   titleField: string;
+  /** Schema field linking a record to the chat: a record added from the panel starts with it. */
+  linkField?: string | null;
   source: 'erp' | 'local';
   total: number;
   items: Record<string, unknown>[];
   error?: boolean;
 }
+
+/** Items a section shows before 'Ver mais'. */
+export const FIRST_ITEMS = 3;
 
 const shown = (value: unknown) => (value === null || value === undefined || value === '' ? null : typeof value === 'object' ? null : String(value));
 
@@ -29,17 +39,25 @@ function details(item: Record<string, unknown>, titleField: string): string {
     .join(' · ');
 }
 
+/** A local record's id (ERP rows have none the records routes know). */
+const recordId = (item: Record<string, unknown>) => (typeof item.id === 'string' || typeof item.id === 'number' ? String(item.id) : null);
+
 /**
  * The "Integrações" block of the contact drawer (seed 001 "Right contact drawer", seed 000 §3
  * findByChatId): for the open chat, every integration with findByChatId on that this user may
  * use, with the items found by the chat id (ERP query or local records) or its noItems text
  * ('Erro na Busca!' for a section whose ERP failed), and a refresh button. When the whole call
  * fails the block says 'Erro na Busca!'; with no integration, 'Sem registros'.
+ * Each section has add (the record form, starting with the chat in its link field), 'Ver mais'
+ * (past the first items), and per local record edit (its page) and delete (the seed's
+ * confirmation, then DELETE and a refresh; the server's refusal is toasted). Below, the
+ * "Rel. {title}" buttons of report integrations.
  */
 export function ChatIntegrations({ chatId }: { chatId: string }) {
-  const { api } = useConsole();
+  const { api, notify } = useConsole();
   const [sections, setSections] = useState<ChatIntegrationSection[] | null>(null);
   const [failed, setFailed] = useState(false);
+  const [deleting, setDeleting] = useState<{ collection: string; id: string } | null>(null);
   const load = useCallback(async () => {
     setSections(null);
     setFailed(false);
@@ -52,6 +70,19 @@ export function ChatIntegrations({ chatId }: { chatId: string }) {
     }
   }, [api, chatId]);
   useEffect(() => void load(), [load]);
+
+  const remove = async () => {
+    if (!deleting) return;
+    const { collection, id } = deleting;
+    setDeleting(null);
+    try {
+      await api.request(`/api/integration/${encodeURIComponent(collection)}/${encodeURIComponent(id)}`, { method: 'DELETE', notify: false });
+      notify(messages.table.deleted, 'success');
+      await load();
+    } catch (error) {
+      notify((error as Error).message, 'error');
+    }
+  };
 
   return (
     <Box component="section" aria-label={messages.contact.integrations}>
@@ -74,25 +105,79 @@ export function ChatIntegrations({ chatId }: { chatId: string }) {
         </Typography>
       )}
       {sections?.map((section) => (
-        <Box key={section.collection} component="section" aria-label={section.title} sx={{ mt: 1 }}>
-          <Typography variant="body2" component="h4" sx={{ fontWeight: 600 }}>
-            {section.title}
-          </Typography>
-          {section.items.length === 0 ? (
-            <Typography variant="body2" color={section.error ? 'error' : 'text.secondary'}>
-              {section.noItems}
-            </Typography>
-          ) : (
-            <List dense disablePadding>
-              {section.items.map((item, index) => (
-                <ListItem key={String(item.id ?? index)} disableGutters>
-                  <ListItemText primary={shown(item[section.titleField]) ?? shown(Object.values(item)[0]) ?? '—'} secondary={details(item, section.titleField) || null} />
-                </ListItem>
-              ))}
-            </List>
-          )}
-        </Box>
+        <IntegrationSection key={section.collection} section={section} chatId={chatId} onDelete={(id) => setDeleting({ collection: section.collection, id })} />
       ))}
+      <IntegrationReports />
+      <Dialog open={deleting !== null} onClose={() => setDeleting(null)}>
+        <DialogContent>
+          <DialogContentText>{messages.table.confirmDelete}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setDeleting(null)}>{messages.table.cancel}</Button>
+          <Button color="error" onClick={() => void remove()}>
+            {messages.table.delete}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}
+
+function IntegrationSection({ section, chatId, onDelete }: { section: ChatIntegrationSection; chatId: string; onDelete: (id: string) => void }) {
+  const { navigate } = useConsole();
+  const [all, setAll] = useState(false);
+  const base = `/integration/${encodeURIComponent(section.collection)}`;
+  const items = all ? section.items : section.items.slice(0, FIRST_ITEMS);
+  const add = () => navigate(`${base}/create`, section.linkField ? { record: { [section.linkField]: chatId } } : undefined);
+  return (
+    <Box component="section" aria-label={section.title} sx={{ mt: 1 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center' }}>
+        <Typography variant="body2" component="h4" sx={{ fontWeight: 600, flex: 1 }}>
+          {section.title}
+        </Typography>
+        {!section.error && (
+          <IconButton size="small" aria-label={messages.registers.add} title={messages.registers.add} onClick={add}>
+            <Add fontSize="small" />
+          </IconButton>
+        )}
+      </Box>
+      {section.items.length === 0 ? (
+        <Typography variant="body2" color={section.error ? 'error' : 'text.secondary'}>
+          {section.noItems}
+        </Typography>
+      ) : (
+        <List dense disablePadding>
+          {items.map((item, index) => {
+            const id = recordId(item);
+            const title = shown(item[section.titleField]) ?? shown(Object.values(item)[0]) ?? '—';
+            return (
+              <ListItem
+                key={id ?? index}
+                disableGutters
+                secondaryAction={
+                  id && section.source === 'local' ? (
+                    <>
+                      <IconButton size="small" edge="end" aria-label={`${messages.registers.edit} ${title}`} onClick={() => navigate(`${base}/${encodeURIComponent(id)}`)}>
+                        <Edit fontSize="small" />
+                      </IconButton>
+                      <IconButton size="small" edge="end" aria-label={`${messages.registers.delete} ${title}`} onClick={() => onDelete(id)}>
+                        <Delete fontSize="small" />
+                      </IconButton>
+                    </>
+                  ) : null
+                }
+              >
+                <ListItemText primary={title} secondary={details(item, section.titleField) || null} />
+              </ListItem>
+            );
+          })}
+        </List>
+      )}
+      {!all && section.items.length > FIRST_ITEMS && (
+        <Button size="small" onClick={() => setAll(true)}>
+          {texts.drawer.seeMore}
+        </Button>
+      )}
     </Box>
   );
 }

@@ -99,6 +99,8 @@ export interface ChatItems {
   title: string;
   noItems: string;
   titleField: string;
+  /** The schema field that links a record to the chat (a new record from the panel starts with it). */
+  linkField?: string | null;
   source: 'erp' | 'local';
   total: number;
   items: Record<string, unknown>[];
@@ -265,6 +267,7 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
           listIcon: integration.listIcon ?? null,
           noItems: integration.noItems || INTEGRATION_MESSAGES.defaultNoItems,
           idField: integration.idField ?? null,
+          report: integration.report === true,
           documents: (Array.isArray(integration.callToAction) ? (integration.callToAction as CallToAction[]) : [])
             .slice(0, 3)
             .map((cta, index) => ({ index, label: cta?.label || `Documento ${index + 1}`, path: cta?.path }))
@@ -315,6 +318,7 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
         title: integration.listTitle || integration.name,
         noItems: integration.noItems || INTEGRATION_MESSAGES.defaultNoItems,
         titleField: definition.list.titleField,
+        linkField: field in (definition.schema.properties ?? {}) ? field : null,
       };
       if (settings.query && deps.erp?.proxy) {
         const quoted = `'${chatId}'`;
