@@ -213,3 +213,19 @@ export interface IntegrationView<View> {
   paramsSchema?: RegisterSchema | null;
   view: View;
 }
+
+/** One integration's items for a chat, as GET /api/integration-chat/{chatId} answers (findByChatId, docs/integrations.md). */
+export interface ChatIntegrationSection {
+  collection: string;
+  name: string;
+  title: string;
+  noItems: string;
+  titleField: string;
+  /** The schema field that links a record to the chat (a new record from the panel starts with it). */
+  linkField?: string | null;
+  source: 'erp' | 'local';
+  total: number;
+  items: Record<string, unknown>[];
+  /** The search failed (the section shows 'Erro na Busca!'). */
+  error?: boolean;
+}

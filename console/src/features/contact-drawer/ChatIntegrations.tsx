@@ -8,21 +8,9 @@ import { messages } from '@atendimento/schemas';
 import { useConsole } from '../../ConsoleContext';
 import { texts } from '../../ui/texts';
 import { IntegrationReports } from './IntegrationReports';
+import type { ChatIntegrationSection } from '@atendimento/schemas/integrations/index';
 
-/** One integration's items for a chat, as GET /api/integration-chat/{chatId} answers (findByChatId). */
-export interface ChatIntegrationSection {
-  collection: string;
-  name: string;
-  title: string;
-  noItems: string;
-  titleField: string;
-  /** Schema field linking a record to the chat: a record added from the panel starts with it. */
-  linkField?: string | null;
-  source: 'erp' | 'local';
-  total: number;
-  items: Record<string, unknown>[];
-  error?: boolean;
-}
+export type { ChatIntegrationSection };
 
 /** Items a section shows before 'Ver mais'. */
 export const FIRST_ITEMS = 3;

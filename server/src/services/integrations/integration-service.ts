@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { format, messages, type Filter } from '@atendimento/schemas';
 import { compactRecord, fieldErrors, normaliseRecord, withNulls, type RegisterDefinition, type RegisterSchema } from '@atendimento/schemas/registers/index';
-import { integrationRegister, mayUseIntegration, objectSchemaOrNull, INTEGRATION_MESSAGES, type IntegrationDefinition, type IntegrationView as SharedIntegrationView } from '@atendimento/schemas/integrations/index';
+import { integrationRegister, mayUseIntegration, objectSchemaOrNull, INTEGRATION_MESSAGES, type IntegrationDefinition, type ChatIntegrationSection, type IntegrationView as SharedIntegrationView } from '@atendimento/schemas/integrations/index';
 import type { Clock } from '../../clock';
 import type { Logger } from '../../logger';
 import { badRequest, notFound, validationError } from '../../errors';
@@ -92,21 +92,6 @@ export interface FindByChatId {
   field?: string;
 }
 
-/** Items of one integration found by a chat (docs/integrations.md "findByChatId"). */
-export interface ChatItems {
-  collection: string;
-  name: string;
-  title: string;
-  noItems: string;
-  titleField: string;
-  /** The schema field that links a record to the chat (a new record from the panel starts with it). */
-  linkField?: string | null;
-  source: 'erp' | 'local';
-  total: number;
-  items: Record<string, unknown>[];
-  /** The search failed (the section shows 'Erro na Busca!'). */
-  error?: boolean;
-}
 
 /** The document's link in a call-to-action answer: RETORNOS, RESULTADOS or data, by `field`; or a plain link. */
 function documentLink(body: unknown, field: string): string | null {
@@ -305,7 +290,7 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
      * `order` is its ORDEM); without one, the local records whose `field` (default the
      * integration's contactIdField, else `chatId`) equals the chat id, sorted by `order`.
      */
-    async byChat(caller: IntegrationCaller, collection: string, chatId: string): Promise<ChatItems> {
+    async byChat(caller: IntegrationCaller, collection: string, chatId: string): Promise<ChatIntegrationSection> {
       const resolved = await forCaller(caller, collection);
       const { integration, definition } = resolved;
       const settings = (isRecordObject(integration.findByChatId) ? integration.findByChatId : {}) as FindByChatId;
@@ -349,9 +334,9 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
     },
 
     /** Every integration this caller may use that has findByChatId on, with its items for the chat. */
-    async chatSections(caller: IntegrationCaller, chatId: string): Promise<ChatItems[]> {
+    async chatSections(caller: IntegrationCaller, chatId: string): Promise<ChatIntegrationSection[]> {
       if (!CHAT_ID.test(chatId)) throw badRequest('chat_id_invalid', INTEGRATION_MESSAGES.chatIdInvalid);
-      const out: ChatItems[] = [];
+      const out: ChatIntegrationSection[] = [];
       for (const integration of await this.visible(caller)) {
         const settings = isRecordObject(integration.findByChatId) ? (integration.findByChatId as FindByChatId) : null;
         if (!settings?.active || !resolve(integration)) continue;
