@@ -1,6 +1,6 @@
-import http from 'node:http';
 import type { Browser, Frame } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart, MULTIPART_TYPE } from '../helpers/multipart';
 import { messages as texts, type Room } from '@atendimento/schemas';
 import { push, startChatServer, stopChatServer, type ChatTest } from '../server/chat/chat-helpers';
 import { startCustomerSite, type CustomerSite } from './customer-site';
@@ -32,24 +32,9 @@ afterAll(async () => {
 
 /** POST .../message/file with a PNG, as the console's attach menu does. */
 function uploadImage(roomId: string, token: string): Promise<{ status: number; text: string }> {
-  const boundary = '----e2e';
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nimage\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="rastreio.png"\r\nContent-Type: image/png\r\n\r\n`),
-    PNG,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const url = new URL(t.baseUrl);
-  return new Promise((resolve, reject) => {
-    const req = http.request({
-      hostname: url.hostname, port: url.port, method: 'POST', path: `/api/rooms/${roomId}/message/file?type=image`,
-      headers: { host: t.hosts.acme, authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(body.length) },
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-    });
-    req.on('error', reject);
-    req.end(body);
+  return t.api(`/api/rooms/${roomId}/message/file?type=image`, {
+    method: 'POST', token, headers: { 'content-type': MULTIPART_TYPE },
+    body: multipart({ type: 'image' }, { name: 'rastreio.png', type: 'image/png', bytes: PNG }),
   });
 }
 

@@ -1,7 +1,7 @@
-import http from 'node:http';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart, MULTIPART_TYPE } from '../helpers/multipart';
 import { CHAT_TAB_BY_ID } from '@atendimento/schemas';
 import { startChatServer, stopChatServer, visitorStarts, visitorWrites, type ChatTest } from '../server/chat/chat-helpers';
 import { launchBrowser } from './browser';
@@ -63,24 +63,9 @@ async function assertNothingRan(w: Watched): Promise<void> {
 }
 
 function visitorUpload(roomId: string, visitorKey: string): Promise<{ status: number; text: string }> {
-  const boundary = '----xss';
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\ndocument\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${FILE_NAME}"\r\nContent-Type: application/pdf\r\n\r\n`),
-    PDF,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const url = new URL(t.baseUrl);
-  return new Promise((resolve, reject) => {
-    const req = http.request({
-      hostname: url.hostname, port: url.port, method: 'POST', path: `/api/webchat/rooms/${roomId}/message/file?type=document`,
-      headers: { host: t.hosts.acme, 'x-visitor-key': visitorKey, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(body.length) },
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-    });
-    req.on('error', reject);
-    req.end(body);
+  return t.api(`/api/webchat/rooms/${roomId}/message/file?type=document`, {
+    method: 'POST', headers: { 'x-visitor-key': visitorKey, 'content-type': MULTIPART_TYPE },
+    body: multipart({ type: 'document' }, { name: FILE_NAME, type: 'application/pdf', bytes: PDF }),
   });
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteSpec } from '@atendimento/server/web/access';
 import { toJson } from '@atendimento/server/db/knex';
+import { multipart, MULTIPART_TYPE } from '../helpers/multipart';
 import { startChatServer, stopChatServer, socketAs, type ChatTest } from '../server/chat/chat-helpers';
 import { RawSocket } from '../server/realtime/realtime-helpers';
 
@@ -69,13 +70,9 @@ async function seedOutra(): Promise<void> {
   const contact = await t.api('/api/contacts', { method: 'POST', host, token: admin, body: { displayName: `${MARKER} Contato`, email: 'segredo@outra.test', channels: ['webchat'] } });
   expect(contact.status, contact.text).toBeLessThan(300);
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
-  const multipart = Buffer.concat([
-    Buffer.from(`--x\r\nContent-Disposition: form-data; name="type"\r\n\r\nimage\r\n--x\r\nContent-Disposition: form-data; name="file"; filename="${MARKER}.png"\r\nContent-Type: image/png\r\n\r\n`),
-    png,
-    Buffer.from('\r\n--x--\r\n'),
-  ]);
   const file = await t.api(`/api/rooms/${outraRoomId}/message/file?type=image`, {
-    method: 'POST', host, token: admin, headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: multipart,
+    method: 'POST', host, token: admin, headers: { 'content-type': MULTIPART_TYPE },
+    body: multipart({ type: 'image' }, { name: `${MARKER}.png`, type: 'image/png', bytes: png }),
   });
   expect(file.status, file.text).toBeLessThan(300);
   outraFileName = /\/api\/files\/outra\/([^"?]+)/.exec(file.text)?.[1] ?? '';

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages as texts, type Message } from '@atendimento/schemas';
+import { multipart, MULTIPART_TYPE } from '../../helpers/multipart';
 import { push, socketAs, startChatServer, stopChatServer, subscribe, visitorStarts, waitForRecord, type ChatTest } from './chat-helpers';
 
 let t: ChatTest;
@@ -10,17 +11,6 @@ beforeAll(async () => {
 afterAll(() => stopChatServer(t));
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-const BOUNDARY = '----atendimento-test-boundary';
-
-function multipart(fields: Record<string, string>, file: { name: string; type: string; bytes: Buffer } | null): Buffer {
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  if (file) {
-    parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.bytes, Buffer.from('\r\n'));
-  }
-  parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return Buffer.concat(parts);
-}
 
 interface RawAnswer {
   status: number;
@@ -43,7 +33,7 @@ function postRaw(path: string, payload: Buffer, options: { token?: string; heade
       hostname: url.hostname, port: url.port, path, method: 'POST',
       headers: {
         host: t.hosts.acme,
-        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        'content-type': MULTIPART_TYPE,
         ...(options.chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(options.declaredLength ?? payload.length) }),
         ...(options.token && { authorization: `Bearer ${options.token}` }),
         ...options.headers,

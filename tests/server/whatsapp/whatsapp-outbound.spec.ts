@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@atendimento/schemas';
 import { WHATSAPP_TEXTS } from '@atendimento/server/services/chat/whatsapp-service';
+import { multipart, MULTIPART_TYPE } from '../../helpers/multipart';
 import { META, messageRows, startWhatsappServer, stopWhatsappServer, waitFor, ZAPI, type WhatsappTest } from './whatsapp-helpers';
 
 let t: WhatsappTest;
@@ -12,15 +13,6 @@ beforeAll(async () => {
 afterAll(() => stopWhatsappServer(t));
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-const BOUNDARY = '----whatsapp-test-boundary';
-
-function multipart(fields: Record<string, string>, file: { name: string; type: string; bytes: Buffer }): Buffer {
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.bytes, Buffer.from('\r\n'));
-  parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return Buffer.concat(parts);
-}
 
 async function message(id: string, roomId: string): Promise<Message> {
   const res = await t.api(`/api/rooms/${roomId}/messages/${id}`, { token: t.tokens.admin });
@@ -67,16 +59,7 @@ describe('outbound through the channel adapter (local Meta server)', () => {
     const roomId = await customerRoom('5511900003333');
     const before = t.graph.sent.length;
     const body = multipart({ type: 'image', caption: 'Nosso catálogo' }, { name: 'catalogo.png', type: 'image/png', bytes: PNG });
-    const res = await new Promise<{ status: number; body: any }>((resolve, reject) => {
-      const url = new URL(t.baseUrl);
-      const req = http.request({ hostname: '127.0.0.1', port: url.port, path: `/api/rooms/${roomId}/message/file?type=image`, method: 'POST', headers: { host: t.hosts.acme, authorization: `Bearer ${t.tokens.agente}`, 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'content-length': String(body.length) } }, (r) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => resolve({ status: r.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
-      });
-      req.on('error', reject);
-      req.end(body);
-    });
+    const res = await t.api(`/api/rooms/${roomId}/message/file?type=image`, { method: 'POST', body, token: t.tokens.agente, headers: { 'content-type': MULTIPART_TYPE } });
     expect(res.status).toBe(201);
     await waitFor(async () => (await message(res.body.data.id, roomId)).status?.sent, 'image sent');
     const outgoing = t.graph.sent.slice(before);
