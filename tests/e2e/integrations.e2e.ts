@@ -141,10 +141,7 @@ describe('an integration defined live in the browser', () => {
 describe('a call-to-action document in the browser', () => {
   it("generates the ERP's PDF from a record and shows it in a dialog", async () => {
     erp = await startLocalErp();
-    const tenants = t.server.repos.tenants;
-    const tenant = (await tenants.findById('acme'))!;
-    await tenants.updateAppConfig('acme', { ...tenant.appConfig, erp: { urls: [erp.url] } as never }, new Date());
-    t.server.services.tenants.invalidate();
+    await t.patchAppConfig({ erp: { urls: [erp.url] } as never });
     const token = await t.tokenFor('acme', 'acme-admin');
     const defined = await t.api('/api/integrations', {
       method: 'POST',
@@ -185,10 +182,7 @@ describe('a call-to-action document in the browser', () => {
 
 describe('the API screen in the browser', () => {
   it("generates a token ('Token gerado'), copies it ('Token copiado') and the token works only within its scope", async () => {
-    const tenants = t.server.repos.tenants;
-    const tenant = (await tenants.findById('acme'))!;
-    await tenants.updateAppConfig('acme', { ...tenant.appConfig, api: true }, new Date());
-    t.server.services.tenants.invalidate();
+    await t.patchAppConfig({ api: true });
     const { page, context } = admin;
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.baseUrl });
     // Opened by its address: '/api' alone is the app's screen, not the REST API.

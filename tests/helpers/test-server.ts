@@ -8,6 +8,7 @@ import { createMailer } from '@atendimento/server/services/mail/mailer';
 import { hashPassword } from '@atendimento/server/services/auth/password';
 import { defaultAppConfig } from '@atendimento/server/services/tenants/default-app-config';
 import { toJson } from '@atendimento/server/db/knex';
+import type { AppConfig } from '@atendimento/schemas';
 import { createHttpClient, type HttpClient } from './http-client';
 
 /** Users every test tenant has; all share one password. */
@@ -24,6 +25,8 @@ export interface TestServer {
   login(email: string, host?: string): Promise<string>;
   /** An access token for a user without going through the password (fast, for matrices). */
   tokenFor(tenantId: string, userId: string): Promise<string>;
+  /** Merges `patch` into a tenant's configuration (default acme), drops the tenant cache, and answers the configuration it replaced. */
+  patchAppConfig(patch: Partial<AppConfig>, tenantId?: string): Promise<AppConfig>;
   close(): Promise<void>;
 }
 
@@ -67,6 +70,14 @@ export async function startTestServer(options: { clock?: Clock; env?: Record<str
       const now = server.clock.now();
       await server.repos.sessions.createSession(tenantId, { id: sid, userId, ip: null, userAgent: 'test' }, now);
       return server.services.tokens.sign({ sub: userId, tid: tenantId, sid, typ: 'user' }, now);
+    },
+    async patchAppConfig(patch, tenantId = 'acme') {
+      const tenant = await server.repos.tenants.findById(tenantId);
+      if (!tenant) throw new Error(`patchAppConfig: no tenant ${tenantId}`);
+      await server.repos.tenants.updateAppConfig(tenantId, { ...tenant.appConfig, ...patch }, server.clock.now());
+      // Tenant lookups are cached for a few seconds per process.
+      server.services.tenants.invalidate();
+      return tenant.appConfig;
     },
     async close() {
       // Open WebSockets would keep httpServer.close() waiting forever.

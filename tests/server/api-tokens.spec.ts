@@ -13,9 +13,7 @@ let agent: string;
 let otherAdmin: string;
 
 async function setApi(tenantId: string, on: boolean) {
-  const tenant = (await t.server.repos.tenants.findById(tenantId))!;
-  await t.server.repos.tenants.updateAppConfig(tenantId, { ...tenant.appConfig, api: on }, new Date());
-  t.server.services.tenants.invalidate();
+  await t.patchAppConfig({ api: on }, tenantId);
 }
 
 const generate = (body: unknown, token = admin, host?: string) => t.api('/api/api-tokens', { method: 'POST', token, host, body });

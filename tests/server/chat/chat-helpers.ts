@@ -35,9 +35,7 @@ export async function startChatServer(options: Parameters<typeof startTestServer
     channel('site-suporte', 'webchat', 'Chat Suporte', 'suporte'),
     channel('wa-vendas', 'meta', 'WhatsApp Vendas', 'vendas'),
   ]);
-  const tenant = (await t.server.repos.tenants.findById('acme'))!;
-  await t.server.repos.tenants.updateAppConfig('acme', { ...tenant.appConfig, closeJustify: { justifies: JUSTIFIES, obsRules: [], reportOnly: false, nextMaxDate: 5000 } }, now);
-  t.server.services.tenants.invalidate();
+  await t.patchAppConfig({ closeJustify: { justifies: JUSTIFIES, obsRules: [], reportOnly: false, nextMaxDate: 5000 } });
   const tokens = {} as Record<ChatUser, string>;
   for (const [name, id] of Object.entries(USERS)) tokens[name as ChatUser] = await t.tokenFor('acme', id);
   return Object.assign(t, { tokens, sockets: [] as RawSocket[] });

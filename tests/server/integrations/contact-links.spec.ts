@@ -16,9 +16,7 @@ beforeAll(async () => {
   t = await startTestServer();
   erp = await startLocalErp();
   admin = await t.tokenFor('acme', 'acme-admin');
-  const tenant = (await t.server.repos.tenants.findById('acme'))!;
-  await t.server.repos.tenants.updateAppConfig('acme', { ...tenant.appConfig, erp: { urls: [erp.url] } as never }, new Date());
-  t.server.services.tenants.invalidate();
+  await t.patchAppConfig({ erp: { urls: [erp.url] } as never });
   const created = await t.api('/api/contacts', { method: 'POST', token: admin, body: { displayName: 'João Padeiro', phone: '5511987650001', channels: ['whatsapp'] } });
   expect(created.status).toBe(201);
   contactId = created.body.id;

@@ -12,10 +12,7 @@ let erp: LocalErp;
 let agent: string;
 
 async function configureErp(settings: Record<string, unknown> | null, sgbd = 'MSSQL'): Promise<void> {
-  const tenants = t.server.repos.tenants;
-  const tenant = (await tenants.findById('acme'))!;
-  await tenants.updateAppConfig('acme', { ...tenant.appConfig, erp: settings as never, protheus: { sgbd, companies: [], branches: [] } }, new Date());
-  t.server.services.tenants.invalidate();
+  await t.patchAppConfig({ erp: settings as never, protheus: { sgbd, companies: [], branches: [] } });
 }
 
 const proxy = (body: unknown, query = '', token: string | null = agent) => t.api(`/api/erp-proxy${query}`, { method: 'POST', token, body });

@@ -35,9 +35,7 @@ beforeAll(async () => {
   admin = await t.tokenFor('acme', 'acme-admin');
   agent = await t.tokenFor('acme', 'acme-agente');
   support = await t.tokenFor('acme', 'acme-suporte');
-  const tenant = (await t.server.repos.tenants.findById('acme'))!;
-  await t.server.repos.tenants.updateAppConfig('acme', { ...tenant.appConfig, erp: { urls: [erp.url], timeoutMs: 3_000 } as never }, new Date());
-  t.server.services.tenants.invalidate();
+  await t.patchAppConfig({ erp: { urls: [erp.url], timeoutMs: 3_000 } as never });
 
   await define({ name: 'Pedidos do chat', register: 'pedidoschat', collection: 'pedidoschat', noItems: 'Sem pedidos para este chat', report: true, findByChatId: { active: true, field: 'telefone', order: 'valor' } });
   for (const [pedido, telefone, valor] of [['P-1', '5511999990001', 300], ['P-2', '5511999990001', 100], ['P-3', '5511999990002', 50]] as const) {
@@ -99,12 +97,9 @@ describe('findByChatId', () => {
   });
 
   it("keeps the other sections when one integration's ERP fails, saying 'Erro na Busca!'", async () => {
-    const tenant = (await t.server.repos.tenants.findById('acme'))!;
-    await t.server.repos.tenants.updateAppConfig('acme', { ...tenant.appConfig, erp: { urls: ['http://127.0.0.1:9'], timeoutMs: 1_000 } as never }, new Date());
-    t.server.services.tenants.invalidate();
+    const previous = await t.patchAppConfig({ erp: { urls: ['http://127.0.0.1:9'], timeoutMs: 1_000 } as never });
     const res = await t.api('/api/integration-chat/5511999990001', { token: agent });
-    await t.server.repos.tenants.updateAppConfig('acme', tenant.appConfig, new Date());
-    t.server.services.tenants.invalidate();
+    await t.patchAppConfig(previous);
     expect(res.status).toBe(200);
     const byName = Object.fromEntries(res.body.data.map((s: { collection: string }) => [s.collection, s]));
     expect(byName.clienteserp).toMatchObject({ error: true, noItems: 'Erro na Busca!', items: [] });

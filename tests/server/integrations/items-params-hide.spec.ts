@@ -46,9 +46,7 @@ beforeAll(async () => {
   admin = await t.tokenFor('acme', 'acme-admin');
   agent = await t.tokenFor('acme', 'acme-agente');
   support = await t.tokenFor('acme', 'acme-suporte');
-  const tenant = (await t.server.repos.tenants.findById('acme'))!;
-  await t.server.repos.tenants.updateAppConfig('acme', { ...tenant.appConfig, erp: { urls: [erp.url], timeoutMs: 3_000 } as never }, new Date());
-  t.server.services.tenants.invalidate();
+  await t.patchAppConfig({ erp: { urls: [erp.url], timeoutMs: 3_000 } as never });
   await define({ name: 'Pedidos', register: 'pedidos', collection: 'pedidos', noItems: 'Nenhum pedido ainda', vjsfSchemaItens: ITEMS });
   await define({
     name: 'Orçamentos',

@@ -2,12 +2,9 @@ import type { TestServer } from '../../helpers/test-server';
 
 /** Tenant claims the fixture tenant acme lacks, for register tests that need them. */
 export async function setTenantClaims(t: TestServer, claims: Record<string, boolean>, tenantId = 'acme'): Promise<void> {
-  const tenants = t.server.repos.tenants;
-  const tenant = await tenants.findById(tenantId);
+  const tenant = await t.server.repos.tenants.findById(tenantId);
   if (!tenant) throw new Error(`setTenantClaims: no tenant ${tenantId}`);
-  await tenants.updateAppConfig(tenantId, { ...tenant.appConfig, claims: { ...tenant.appConfig.claims, ...claims } }, new Date());
-  // Tenant lookups are cached for a few seconds per process.
-  t.server.services.tenants.invalidate();
+  await t.patchAppConfig({ claims: { ...tenant.appConfig.claims, ...claims } }, tenantId);
 }
 
 /** A user of the acme tenant with the given claims, and a token for it. */
