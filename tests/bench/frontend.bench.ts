@@ -3,8 +3,9 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/browser';
+import { signIn } from '../e2e/shell-helpers';
 import { randomUUID } from 'node:crypto';
-import { toJson } from '@atendimento/server/db/knex';
+import { channelRow } from '../helpers/rows';
 import { startTestServer, TEST_PASSWORD } from '../helpers/test-server';
 import type { BenchLine } from './report';
 import { seedRooms } from './rooms.bench';
@@ -87,10 +88,7 @@ export async function scrollBench(seconds: number, rooms = Number(process.env.BE
   const browser = await launchBrowser();
   try {
     const iso = t.server.clock.now().toISOString();
-    await t.server.db('channels').insert({
-      id: 'site', tenant_id: 'acme', type: 'webchat', display_name: 'Site', active: true, created_at: iso, updated_at: iso, deleted_at: null,
-      data: toJson({ id: 'site', type: 'webchat', displayName: 'Site', active: true, hide: false, color: '#1976D2', menuOrder: 0, migrated: true, claims: {}, departmentId: null }),
-    });
+    await t.server.db('channels').insert(channelRow('acme', { id: 'site', type: 'webchat', displayName: 'Site', departmentId: null }, iso));
     const session = await t.api('/api/webchat/site/session', { method: 'POST', host: t.hosts.acme, body: { text: 'Olá, quero saber do meu pedido', displayName: 'Visitante', clientId: randomUUID() } });
     if (session.status !== 200) throw new Error(`bench scroll: session answered ${session.status}`);
     const seedStart = performance.now();
@@ -99,10 +97,7 @@ export async function scrollBench(seconds: number, rooms = Number(process.env.BE
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'pt-BR' });
     const page = await context.newPage();
-    await page.goto(`http://${t.hosts.acme}/login`);
-    await page.getByLabel('E-mail').fill('admin@acme.test');
-    await page.getByLabel('Senha', { exact: true }).fill(TEST_PASSWORD);
-    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await signIn(page, `http://${t.hosts.acme}`, 'admin@acme.test');
     await page.getByRole('tablist', { name: 'Abas de chats' }).getByRole('tab', { name: 'Fila', exact: true }).click();
     const list = page.getByRole('list', { name: 'Lista de chats' }).or(page.getByLabel('Lista de chats')).first();
     await list.waitFor();

@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { createServer, loadConfig } from '@atendimento/server';
 import { createLogger } from '@atendimento/server/logger';
 import { defaultAppConfig } from '@atendimento/server/services/tenants/default-app-config';
-import { toJson } from '@atendimento/server/db/knex';
+import { channelRow } from '../helpers/rows';
 import { percentile, type BenchLine } from './report';
 
 type Server = Awaited<ReturnType<typeof createServer>>;
@@ -56,10 +56,7 @@ export async function roomsBench(seconds: number, rooms = Number(process.env.BEN
     const iso = now.toISOString();
     await server.repos.tenants.create({ id: 'acme', name: 'Acme', active: true, appConfig: defaultAppConfig('acme', 'Acme') }, ['acme.test'], now);
     await server.repos.users.create('acme', { id: 'admin', email: 'admin@acme.test', displayName: 'Admin', passwordHash: 'x', emailVerified: true, claims: { admin: true } }, now);
-    await server.db('channels').insert({
-      id: 'site', tenant_id: 'acme', type: 'webchat', display_name: 'Site', active: true, created_at: iso, updated_at: iso, deleted_at: null,
-      data: toJson({ id: 'site', type: 'webchat', displayName: 'Site', active: true, hide: false, color: '#1976D2', menuOrder: 0, migrated: true, claims: {}, departmentId: null }),
-    });
+    await server.db('channels').insert(channelRow('acme', { id: 'site', type: 'webchat', displayName: 'Site', departmentId: null }, iso));
     const sid = randomUUID();
     await server.repos.sessions.createSession('acme', { id: sid, userId: 'admin', ip: null, userAgent: 'bench' }, now);
     const token = await server.services.tokens.sign({ sub: 'admin', tid: 'acme', sid, typ: 'user' }, now);

@@ -7,9 +7,9 @@ import { createLogger } from '@atendimento/server/logger';
 import { createMailer } from '@atendimento/server/services/mail/mailer';
 import { hashPassword } from '@atendimento/server/services/auth/password';
 import { defaultAppConfig } from '@atendimento/server/services/tenants/default-app-config';
-import { toJson } from '@atendimento/server/db/knex';
 import type { AppConfig } from '@atendimento/schemas';
 import { createHttpClient, type HttpClient } from './http-client';
+import { departmentRow } from './rows';
 
 /** Users every test tenant has; all share one password. */
 export const TEST_PASSWORD = 'senha-forte-123';
@@ -133,11 +133,10 @@ async function seedTestTenants(server: AppServer): Promise<void> {
   await mk('inativa', 'inativa-admin', 'admin@inativa.test', 'Admin Inativa', { claims: { admin: true } });
 
   const db = server.db;
-  const dept = (id: string, name: string, agents: string[], supervisors: string[]) => ({
-    id, tenant_id: 'acme', display_name: name, active: true, created_at: iso, updated_at: iso, deleted_at: null,
-    data: toJson({ id, displayName: name, active: true, agents, supervisors, lifeControl: { createdAt: iso, deletedAt: null } }),
-  });
-  await db('departments').insert([dept('vendas', 'Vendas', ['acme-agente'], ['acme-supervisor']), dept('suporte', 'Suporte', ['acme-suporte'], [])]);
+  await db('departments').insert([
+    departmentRow('acme', { id: 'vendas', displayName: 'Vendas', agents: ['acme-agente'], supervisors: ['acme-supervisor'] }, iso),
+    departmentRow('acme', { id: 'suporte', displayName: 'Suporte', agents: ['acme-suporte'] }, iso),
+  ]);
   await db('department_members').insert([
     { tenant_id: 'acme', department_id: 'vendas', user_id: 'acme-agente', role: 'agent' },
     { tenant_id: 'acme', department_id: 'vendas', user_id: 'acme-supervisor', role: 'supervisor' },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteSpec } from '@atendimento/server/web/access';
-import { toJson } from '@atendimento/server/db/knex';
+import { channelRow, departmentRow } from '../helpers/rows';
 import { multipart, MULTIPART_TYPE } from '../helpers/multipart';
 import { startChatServer, stopChatServer, socketAs, type ChatTest } from '../server/chat/chat-helpers';
 import { RawSocket } from '../server/realtime/realtime-helpers';
@@ -47,15 +47,9 @@ async function outraRows(): Promise<Record<string, unknown[]>> {
 async function seedOutra(): Promise<void> {
   const iso = t.server.clock.now().toISOString();
   const db = t.server.db;
-  await db('departments').insert({
-    id: 'outra-dep', tenant_id: OUTRA, display_name: `${MARKER} Depto`, active: true, created_at: iso, updated_at: iso, deleted_at: null,
-    data: toJson({ id: 'outra-dep', displayName: `${MARKER} Depto`, active: true, agents: ['outra-admin'], supervisors: [], lifeControl: { createdAt: iso, deletedAt: null } }),
-  });
+  await db('departments').insert(departmentRow(OUTRA, { id: 'outra-dep', displayName: `${MARKER} Depto`, agents: ['outra-admin'] }, iso));
   await db('department_members').insert({ tenant_id: OUTRA, department_id: 'outra-dep', user_id: 'outra-admin', role: 'agent' });
-  await db('channels').insert({
-    id: 'site-outra', tenant_id: OUTRA, type: 'webchat', display_name: `${MARKER} Chat`, active: true, created_at: iso, updated_at: iso, deleted_at: null,
-    data: toJson({ id: 'site-outra', type: 'webchat', displayName: `${MARKER} Chat`, active: true, hide: false, color: '#1976D2', menuOrder: 0, migrated: true, claims: {}, departmentId: 'outra-dep' }),
-  });
+  await db('channels').insert(channelRow(OUTRA, { id: 'site-outra', type: 'webchat', displayName: `${MARKER} Chat`, departmentId: 'outra-dep' }, iso));
 
   const host = t.hosts.outra;
   const session = await t.api('/api/webchat/site-outra/session', { method: 'POST', host, body: { text: `${MARKER} primeira mensagem`, displayName: `${MARKER} Visitante`, clientId: randomUUID() } });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { ChangesFrame, Room, ServerFrame, SnapshotFrame, WebchatSessionAnswer } from '@atendimento/schemas';
-import { toJson } from '@atendimento/server/db/knex';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
+import { channelRow } from '../../helpers/rows';
 import { RawSocket, waitFor } from '../realtime/realtime-helpers';
 
 /**
@@ -26,10 +26,8 @@ export async function startChatServer(options: Parameters<typeof startTestServer
   const t = await startTestServer(options);
   const now = t.server.clock.now();
   const iso = now.toISOString();
-  const channel = (id: string, type: string, displayName: string, departmentId: string, extra: Record<string, unknown> = {}) => ({
-    id, tenant_id: 'acme', type, display_name: displayName, active: true, created_at: iso, updated_at: iso, deleted_at: null,
-    data: toJson({ id, type, displayName, active: true, hide: false, color: '#1976D2', menuOrder: 0, migrated: true, claims: {}, departmentId, ...extra }),
-  });
+  const channel = (id: string, type: string, displayName: string, departmentId: string, extra: Record<string, unknown> = {}) =>
+    channelRow('acme', { id, type, displayName, departmentId, ...extra }, iso);
   await t.server.db('channels').insert([
     channel('site-vendas', 'webchat', 'Chat Vendas', 'vendas', { webchat: { title: 'Fale com Vendas', allowedOrigins: ['https://loja.example'] } }),
     channel('site-suporte', 'webchat', 'Chat Suporte', 'suporte'),

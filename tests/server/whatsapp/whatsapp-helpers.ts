@@ -6,8 +6,8 @@ import { hubSignature } from '@atendimento/integrations';
 import { startMetaGraphServer, type MetaGraphServer } from '@atendimento/integrations/providers/meta-graph-server';
 import { startZApiServer, type ZApiServer } from '@atendimento/integrations/providers/zapi-server';
 import type { Clock } from '@atendimento/server';
-import { toJson } from '@atendimento/server/db/knex';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
+import { channelRow } from '../../helpers/rows';
 
 export const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../shared/fixtures');
 export const fixtureFiles = (dir: 'whatsapp' | 'zapi') => readdirSync(path.join(FIXTURES, dir)).filter((f) => f.endsWith('.json')).sort();
@@ -57,10 +57,7 @@ export async function startWhatsappServer(options: { statusDelayMs?: number; aut
 
   async function addChannel(id: string, type: string, provider: Record<string, unknown>, departmentId = 'vendas') {
     const iso = t.server.clock.now().toISOString();
-    await t.server.db('channels').insert({
-      id, tenant_id: 'acme', type, display_name: `WhatsApp ${id}`, active: true, created_at: iso, updated_at: iso, deleted_at: null,
-      data: toJson({ id, type, displayName: `WhatsApp ${id}`, active: true, hide: false, color: '#25D366', menuOrder: 0, migrated: true, claims: {}, departmentId, phoneNumber: '5511999990000', provider }),
-    });
+    await t.server.db('channels').insert(channelRow('acme', { id, type, displayName: `WhatsApp ${id}`, color: '#25D366', departmentId, phoneNumber: '5511999990000', provider }, iso));
   }
   await addChannel('wa-meta', 'meta', { baseUrl: graph.baseUrl, apiVersion: 'v21.0', ...META });
   await addChannel('wa-360', 'dialog360', { baseUrl: d360.baseUrl, ...D360 });
