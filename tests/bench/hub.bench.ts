@@ -138,8 +138,8 @@ let webhookSeq = 0;
 const runId = randomUUID().slice(0, 8);
 
 /**
- * A signed Meta webhook with one inbound text, shaped as ../shared/fixtures/whatsapp/
- * inbound_text.json; a unique wamid each time and one of 200 contacts (200 rooms).
+ * A signed Meta webhook with one inbound text, shaped as integrations/fixtures/
+ * whatsapp/inbound_text.json; a unique wamid each time and one of 200 contacts (200 rooms).
  */
 function webhook(): { body: Buffer; signature: string } {
   const n = webhookSeq++;

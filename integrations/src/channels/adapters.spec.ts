@@ -2,13 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixturesDir } from '../fixtures';
 import { createChannelAdapter, hubSignature, ProviderError, type AdapterContext, type ChannelAdapter } from './index';
 
-const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../shared/fixtures');
-const load = (dir: string, file: string) => readFileSync(path.join(fixtures, dir, file));
-const json = (dir: string, file: string) => JSON.parse(load(dir, file).toString('utf8'));
+const load = (dir: 'whatsapp' | 'zapi', file: string) => readFileSync(path.join(fixturesDir(dir), file));
+const json = (dir: 'whatsapp' | 'zapi', file: string) => JSON.parse(load(dir, file).toString('utf8'));
 const logger = { info() {}, warn() {}, error() {} };
 const ctx = (config: AdapterContext['config']): AdapterContext => ({ fetch, logger, config });
 
@@ -36,7 +35,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 describe('Cloud API fixtures (meta and dialog360 share the envelope)', () => {
-  const files = readdirSync(path.join(fixtures, 'whatsapp')).filter((f) => f.endsWith('.json'));
+  const files = readdirSync(fixturesDir('whatsapp')).filter((f) => f.endsWith('.json'));
   const meta = createChannelAdapter('meta', ctx({ baseUrl: 'http://x', appSecret: 's' }));
   const d360 = createChannelAdapter('dialog360', ctx({ baseUrl: 'http://x', webhookSecret: 's' }));
 

@@ -11,7 +11,8 @@
  *    errors, never for the caller's mistakes), with a pt-BR `titlePtBR` when known.
  * 3. Register it in `index.ts` (`createChannelAdapter`).
  * 4. Add a local provider server under `../providers/` that follows the public API shape, and
- *    a spec that feeds every fixture of `shared/fixtures/<provider>` through `parseWebhook`.
+ *    a spec that feeds every fixture of `integrations/fixtures/<provider>` (copied
+ *    in with a SOURCES.md line) through `parseWebhook`.
  */
 
 export type ChannelKind = 'meta' | 'dialog360' | 'zApi';

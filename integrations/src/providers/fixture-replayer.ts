@@ -2,9 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { hubSignature } from '../channels/signature';
+import { fixturesDir } from '../fixtures';
 
 /**
- * A scripted customer: posts every fixture file of a folder (shared/fixtures/whatsapp or
+ * A scripted customer: posts every fixture file of a folder (integrations/fixtures/whatsapp or
  * /zapi) to a channel's webhook as the provider would — exact bytes, signed for Meta — then
  * delivers them again (duplicates) and replays status receipts in reverse order (read before
  * sent), the provider behaviours the exactly-once ingest must absorb.
@@ -57,7 +58,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     process.exit(2);
   }
   const header = secret?.includes('=') ? { name: secret.slice(0, secret.indexOf('=')), value: secret.slice(secret.indexOf('=') + 1) } : undefined;
-  const folder = dir ?? path.resolve(import.meta.dirname, '../../../../shared/fixtures', kind === 'zApi' ? 'zapi' : 'whatsapp');
+  const folder = dir ?? fixturesDir(kind === 'zApi' ? 'zapi' : 'whatsapp');
   replayFixtures({ webhookUrl, kind: kind as ReplayOptions['kind'], appSecret: header ? undefined : secret, header, dir: folder }).then(
     (results) => {
       for (const r of results) process.stdout.write(`${r.status} ${r.round.padEnd(9)} ${r.file}\n`);

@@ -1,17 +1,16 @@
 import http from 'node:http';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { hubSignature } from '@atendimento/integrations';
+import { fixturesDir } from '@atendimento/integrations/fixtures';
 import { startMetaGraphServer, type MetaGraphServer } from '@atendimento/integrations/providers/meta-graph-server';
 import { startZApiServer, type ZApiServer } from '@atendimento/integrations/providers/zapi-server';
 import type { Clock } from '@atendimento/server';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 import { channelRow } from '../../helpers/rows';
 
-export const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../shared/fixtures');
-export const fixtureFiles = (dir: 'whatsapp' | 'zapi') => readdirSync(path.join(FIXTURES, dir)).filter((f) => f.endsWith('.json')).sort();
-export const fixture = (dir: 'whatsapp' | 'zapi', file: string) => readFileSync(path.join(FIXTURES, dir, file));
+export const fixtureFiles = (dir: 'whatsapp' | 'zapi') => readdirSync(fixturesDir(dir)).filter((f) => f.endsWith('.json')).sort();
+export const fixture = (dir: 'whatsapp' | 'zapi', file: string) => readFileSync(path.join(fixturesDir(dir), file));
 
 export const META = { appSecret: 'segredo-do-app-meta', verifyToken: 'token-de-verificacao', accessToken: 'token-graph', phoneNumberId: 'PN1', businessAccountId: 'WABA1' };
 export const D360 = { apiKey: 'chave-360', webhookSecret: 'segredo-360', webhookSecretHeader: 'x-atendimento-secret' };

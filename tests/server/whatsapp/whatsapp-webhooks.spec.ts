@@ -4,8 +4,9 @@ import { createChannelAdapter, hubSignature } from '@atendimento/integrations';
 import type { Message, Room } from '@atendimento/schemas';
 import { parseJson } from '@atendimento/server/db/knex';
 import { replayFixtures } from '@atendimento/integrations/providers/fixture-replayer';
+import { fixturesDir } from '@atendimento/integrations/fixtures';
 import {
-  D360, FIXTURES, META, ZAPI, changeEvents, fixture, fixtureFiles, messageRows, startWhatsappServer, stopWhatsappServer, type WhatsappTest,
+  D360, META, ZAPI, changeEvents, fixture, fixtureFiles, messageRows, startWhatsappServer, stopWhatsappServer, type WhatsappTest,
 } from './whatsapp-helpers';
 
 let t: WhatsappTest;
@@ -213,8 +214,8 @@ describe('exactly once', () => {
     await t.addChannel('replay-meta', 'meta', { baseUrl: t.graph.baseUrl, apiVersion: 'v21.0', ...META });
     await t.addChannel('replay-zapi', 'zApi', { baseUrl: t.zapi.baseUrl, ...ZAPI });
     const port = new URL(t.baseUrl).port;
-    const meta = await replayFixtures({ webhookUrl: `http://127.0.0.1:${port}/api/webhooks/whatsapp/replay-meta`, kind: 'meta', appSecret: META.appSecret, dir: `${FIXTURES}/whatsapp`, duplicates: 2 });
-    const zapi = await replayFixtures({ webhookUrl: `http://127.0.0.1:${port}/api/webhooks/whatsapp/replay-zapi/${ZAPI.webhookSecret}`, kind: 'zApi', dir: `${FIXTURES}/zapi`, duplicates: 2 });
+    const meta = await replayFixtures({ webhookUrl: `http://127.0.0.1:${port}/api/webhooks/whatsapp/replay-meta`, kind: 'meta', appSecret: META.appSecret, dir: fixturesDir('whatsapp'), duplicates: 2 });
+    const zapi = await replayFixtures({ webhookUrl: `http://127.0.0.1:${port}/api/webhooks/whatsapp/replay-zapi/${ZAPI.webhookSecret}`, kind: 'zApi', dir: fixturesDir('zapi'), duplicates: 2 });
     expect(meta.filter((r) => r.status !== 200)).toEqual([]);
     expect(zapi.filter((r) => r.status !== 200)).toEqual([]);
     expect(meta.filter((r) => r.round === 'reordered').map((r) => r.file)).toEqual(['status_sent.json', 'status_read.json']);
