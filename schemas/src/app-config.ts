@@ -1,4 +1,5 @@
 import type { AppConfig } from './domain';
+import { DEFAULT_CLOSE_RULES, DEFAULT_TIME_ZONE } from './chat/closing';
 
 /** The configuration a new tenant starts with; the seed's defaults where it names them. */
 export function defaultAppConfig(tenantId: string, name: string): AppConfig {
@@ -14,7 +15,7 @@ export function defaultAppConfig(tenantId: string, name: string): AppConfig {
     hiddenViews: [],
     rootView: null,
     toastNotification: { position: 'top-right' },
-    closeJustify: { justifies: [], obsRules: [], reportOnly: true, nextMaxDate: 5000 },
+    closeJustify: { ...DEFAULT_CLOSE_RULES },
     transferJustify: [],
     chatTabs: null,
     demoDatabase: false,
@@ -25,5 +26,6 @@ export function defaultAppConfig(tenantId: string, name: string): AppConfig {
     api: false,
     hiddenTemplates: [],
     erp: null,
+    timeZone: DEFAULT_TIME_ZONE,
   };
 }

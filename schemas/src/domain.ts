@@ -80,6 +80,8 @@ export interface AppConfig {
   mapsKey: string | null;
   api: boolean;
   hiddenTemplates: string[];
+  /** IANA time zone of the tenant's calendar (closing dates, business hours, daily reports); default America/Sao_Paulo. */
+  timeZone?: string;
   /** ERP proxy (docs/erp.md): the only ERP base URLs the proxy, integration forms and documents may call. */
   erp?: ErpSettings | null;
 }

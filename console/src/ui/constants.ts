@@ -48,5 +48,3 @@ export const AUTHOR_COLORS = {
   system: '#c8e6c9',
   annotation: '#ffcc80',
 } as const;
-
-export const WHATSAPP_CHANNELS = ['zApi', 'wa', 'meta', 'whatsapp', 'wapi', 'dialog360'] as const;

@@ -3,3 +3,4 @@ export * from './message';
 export * from './room';
 export * from './tabs';
 export * from './api';
+export * from './closing';

@@ -4,7 +4,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import BlockIcon from '@mui/icons-material/Block';
-import { messages } from '@atendimento/schemas';
+import { channelLabel, messages } from '@atendimento/schemas';
 import type { Room } from '../../model/chat';
 import { ContactAvatar } from '../../ui/ContactAvatar';
 import { formatPhone, relativeTime, visibleContexts } from '../../ui/format';
@@ -29,7 +29,6 @@ export interface ChatCardProps {
   onToggleSelect?: (room: Room) => void;
 }
 
-export const CHANNEL_LABELS: Record<string, string> = { webchat: 'Web chat', widget: 'Web chat', mail: 'E-mail', meta: 'WhatsApp', wa: 'WhatsApp', whatsapp: 'WhatsApp', dialog360: 'WhatsApp 360', zApi: 'Z-API', wapi: 'WhatsApp' };
 
 /**
  * One chat in the list (seed 001 §2 "Chat card"): avatar, title, copyable chat id, number,
@@ -107,7 +106,7 @@ export const ChatCard = memo(function ChatCard({ room, now, active, selectionMod
               </IconButton>
             </Tooltip>
           )}
-          <Chip label={CHANNEL_LABELS[room.channel] ?? room.channel} size="small" variant="outlined" sx={{ height: 18, fontSize: 10 }} />
+          <Chip label={channelLabel(room.channel)} size="small" variant="outlined" sx={{ height: 18, fontSize: 10 }} />
           {room.referal?.source_id && (
             <Tooltip title="Copiar origem do anúncio">
               <IconButton size="small" aria-label="Copiar origem do anúncio" onClick={(e) => { stop(e); void copy(room.referal!.source_id!); }} sx={{ p: 0.25 }}>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { Box, Chip, IconButton, Paper, Tooltip, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import { messages as seedTexts } from '@atendimento/schemas';
+import { channelLabel, messages as seedTexts } from '@atendimento/schemas';
 import { useConsole } from '../../ConsoleContext';
 import type { ChatMessage, Room } from '../../model/chat';
 import { useLiveQuery } from '../../realtime/useLiveQuery';
@@ -11,7 +11,6 @@ import { ContactAvatar } from '../../ui/ContactAvatar';
 import { formatPhone, visibleContexts } from '../../ui/format';
 import { texts } from '../../ui/texts';
 import { usePageVisible } from '../../ui/usePageVisible';
-import { CHANNEL_LABELS } from '../chat-card/ChatCard';
 import { Composer } from '../composer/Composer';
 import { EditMessageDialog } from '../composer/EditMessageDialog';
 import { ChatMenu } from './ChatMenu';
@@ -43,7 +42,7 @@ function ChatHeader({ room, onContact, menu, onClose }: { room: Room; onContact:
           {!room.active && <Chip size="small" label={texts.composer.closedChat} />}
         </Box>
         <Typography variant="caption" color="text.secondary" component="div" noWrap>
-          {CHANNEL_LABELS[room.channel] ?? room.channel}
+          {channelLabel(room.channel)}
           {!room.internal && room.chatId && !room.chatId.startsWith('webchat:') ? ` · ${formatPhone(room.chatId)}` : ''}
         </Typography>
         {chips.length > 0 && (

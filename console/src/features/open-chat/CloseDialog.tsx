@@ -1,28 +1,17 @@
 import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
-import { hasTenantClaim, messages as seedTexts, type CloseRoomInput } from '@atendimento/schemas';
+import { DEFAULT_CLOSE_RULES, calendarDay, hasTenantClaim, validateClose, type CloseRoomInput } from '@atendimento/schemas';
 import { useConsole } from '../../ConsoleContext';
 import { texts } from '../../ui/texts';
 
-const DATE_RE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
-
-/** DD/MM/YYYY → Date (local midnight), or null when it is not a real date. */
-export function parseBrDate(value: string): Date | null {
-  const m = DATE_RE.exec(value.trim());
-  if (!m) return null;
-  const d = new Date(Number(m[3]), Number(m[2]) - 1, Number(m[1]));
-  return d.getDate() === Number(m[1]) && d.getMonth() === Number(m[2]) - 1 ? d : null;
-}
-
 /**
- * The closure dialog (seed 001 §4 "Closing"): a justification from the closure configuration
- * (required unless reportOnly: 'Escolha uma justificativa de encerramento!'), an observation
- * checked by the configured rules (the first failing message shows), and a next-contact date
- * only with tenant claim hasNextContact, at most today + nextMaxDate days.
+ * The closure dialog (seed 001 §4 "Closing"): a justification from the closure configuration,
+ * an observation and a next-contact date (tenant claim hasNextContact), checked by the same
+ * `validateClose` the server runs, with the tenant's "today"; the first problem shows.
  */
 export function CloseDialog(props: { open: boolean; noMessage?: boolean; onCancel: () => void; onConfirm: (input: CloseRoomInput) => Promise<boolean> | boolean }) {
   const { appConfig, now } = useConsole();
-  const config = appConfig.closeJustify ?? { justifies: [], obsRules: [], reportOnly: false, nextMaxDate: 5000 };
+  const config = appConfig.closeJustify ?? DEFAULT_CLOSE_RULES;
   const hasNextContact = hasTenantClaim(appConfig, 'hasNextContact');
   const [justify, setJustify] = useState('');
   const [obs, setObs] = useState('');
@@ -30,26 +19,8 @@ export function CloseDialog(props: { open: boolean; noMessage?: boolean; onCance
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const validate = (): string | null => {
-    if (!config.reportOnly && config.justifies.length > 0 && !justify) return seedTexts.chat.chooseCloseJustify;
-    for (const rule of config.obsRules ?? []) {
-      let ok = true;
-      try {
-        ok = new RegExp(rule.pattern).test(obs);
-      } catch {
-        ok = true; // A broken rule in the configuration must not block every closure.
-      }
-      if (!ok) return rule.message;
-    }
-    if (hasNextContact && nextContact) {
-      const date = parseBrDate(nextContact);
-      const today = new Date(now());
-      today.setHours(0, 0, 0, 0);
-      const max = new Date(today.getTime() + (config.nextMaxDate ?? 5000) * 86_400_000);
-      if (!date || date < today || date > max) return seedTexts.chatServer.nextContactInvalid;
-    }
-    return null;
-  };
+  const validate = (): string | null =>
+    validateClose(appConfig, { justify: justify || null, obs: obs || null, nextContact: hasNextContact ? nextContact : null }, calendarDay(now(), appConfig.timeZone))?.message ?? null;
 
   const confirm = async () => {
     const problem = validate();

@@ -1,4 +1,4 @@
-import { messages } from '@atendimento/schemas';
+import { channelInfo, messageApiCan, messages } from '@atendimento/schemas';
 import type { ChatMessage } from '../../model/chat';
 import { AUTHOR_COLORS, LIMITS } from '../../ui/constants';
 
@@ -76,8 +76,6 @@ export const CALL_LABELS: Record<string, string> = { incoming: 'Recebida', outgo
 /** Message types translated (seed 001 §9). */
 export const TYPE_LABELS: Record<string, string> = { document: 'Documento', image: 'Imagem', video: 'Vídeo', audio: 'Áudio', text: 'Texto', template: 'Template' };
 
-const REPLY_APIS = ['zApi', 'vueJs', 'dialog360', 'wa', 'textit', 'meta', 'webchat', 'widget'];
-const EDIT_APIS = ['zApi', 'vueJs', 'webchat', 'widget'];
 
 /** Which options a message offers (seed 001 §6 "Message options", §5 reactions). */
 export function messageOptions(
@@ -89,11 +87,12 @@ export function messageOptions(
   const own = isOwn(m, ctx.uid);
   const deleted = deliveryState(m, 0) === 'deleted';
   const fromProduct = m.author?.type === 'agent' || m.author?.type === 'bot' || m.author?.type === 'system';
-  const react = !deleted && !(ctx.channel === 'meta' && fromProduct) && !(ctx.channel === 'dialog360' && !ctx.channelMigrated);
+  const reactions = channelInfo(ctx.channel)?.reactions ?? 'all';
+  const react = !deleted && reactions !== 'none' && !(reactions === 'contactOnly' && fromProduct) && !(reactions === 'migratedOnly' && !ctx.channelMigrated);
   return {
-    reply: !deleted && REPLY_APIS.includes(api ?? ''),
-    edit: own && !deleted && m.type === 'text' && EDIT_APIS.includes(m.from ?? 'vueJs') && Boolean(m.messageExtId ?? m.id),
-    remove: own && !deleted && !ctx.disableDeleteMessages && EDIT_APIS.includes(m.from ?? 'vueJs'),
+    reply: !deleted && messageApiCan(api, 'canReply'),
+    edit: own && !deleted && m.type === 'text' && messageApiCan(m.from ?? 'vueJs', 'canEdit') && Boolean(m.messageExtId ?? m.id),
+    remove: own && !deleted && !ctx.disableDeleteMessages && messageApiCan(m.from ?? 'vueJs', 'canEdit'),
     react,
   };
 }

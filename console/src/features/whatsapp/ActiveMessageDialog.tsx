@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import {
   Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, InputLabel, MenuItem, Select, TextField,
 } from '@mui/material';
-import { MESSAGE_MAX_LENGTH, WHATSAPP_CHANNELS, isAdmin, messages as seedTexts, type ChannelType } from '@atendimento/schemas';
+import { MESSAGE_MAX_LENGTH, channelIs, isAdmin, messages as seedTexts } from '@atendimento/schemas';
 import type { ActiveMessageOptions, TemplateSendInput } from '@atendimento/schemas/chat/whatsapp';
 import { useConsole } from '../../ConsoleContext';
 import type { Contact, Room } from '../../model/chat';
@@ -158,7 +158,7 @@ export function ActiveMessageButton({ room, contact, onOpened }: { room: Room; c
   const { user } = useConsole();
   const [open, setOpen] = useState(false);
   const blocked = Boolean(contact?.blockedSending ?? room.author?.blockedSending);
-  const whatsapp = contact?.channels ? contact.channels.includes('whatsapp') : WHATSAPP_CHANNELS.includes(room.channel as ChannelType);
+  const whatsapp = contact?.channels ? contact.channels.includes('whatsapp') : channelIs(room.channel, 'whatsapp');
   const contactId = contact?.id ?? room.author?.id;
   if (!contactId || blocked || !whatsapp || room.internal || !(isAdmin(user) || user.claims.allowActiveMessage)) return null;
   return (

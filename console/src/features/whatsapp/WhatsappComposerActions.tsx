@@ -1,6 +1,6 @@
 import { useState, type ReactElement } from 'react';
 import { Box, Button, MenuItem, Typography } from '@mui/material';
-import { WHATSAPP_CHANNELS, type ChannelType } from '@atendimento/schemas';
+import { channelIs } from '@atendimento/schemas';
 import type { TemplateSendInput } from '@atendimento/schemas/chat/whatsapp';
 import { useConsole } from '../../ConsoleContext';
 import type { Contact, Room } from '../../model/chat';
@@ -9,9 +9,6 @@ import { newIdempotencyKey } from '../../model/chatApi';
 import { InteractiveDialog } from './InteractiveDialog';
 import { TemplateDialog } from './TemplateDialog';
 import { whatsappTexts } from './texts';
-
-/** Channel types whose provider takes templates (Cloud API). */
-const TEMPLATE_TYPES: readonly string[] = ['meta', 'dialog360', 'wa', 'whatsapp'];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -22,7 +19,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * (422); this is the composer saying so in advance.
  */
 export function windowClosed(room: Room, contact: Contact | undefined, now: number): boolean {
-  if (!TEMPLATE_TYPES.includes(room.channel) || room.internal) return false;
+  if (!channelIs(room.channel, 'window24h') || room.internal) return false;
   if (contact?.channels && !contact.channels.includes('whatsapp')) return false;
   const channelId = Array.isArray(room.channelId) ? room.channelId[0] : room.channelId;
   const times = [room.lastMessages?.contactMessage?.createdAt, channelId ? (contact as Record<string, unknown> | undefined)?.[`${channelId}LastReply`] : undefined]
@@ -42,12 +39,12 @@ export function useWhatsappComposer(room: Room): { items: (close: () => void) =>
   const { api, stores, now } = useConsole();
   const [open, setOpen] = useState<'template' | 'interactive' | null>(null);
   const contact = useStore(stores.contacts, (st) => (room.author?.id ? st.records[room.author.id] : undefined));
-  if (room.internal || !WHATSAPP_CHANNELS.includes(room.channel as ChannelType)) return { items: () => [], dialogs: null, banner: null };
+  if (room.internal || !channelIs(room.channel, 'whatsapp')) return { items: () => [], dialogs: null, banner: null };
   const channelId = Array.isArray(room.channelId) ? room.channelId[0] ?? null : room.channelId ?? null;
-  const templates = TEMPLATE_TYPES.includes(room.channel);
+  const templates = channelIs(room.channel, 'templates');
   const items = (close: () => void) => [
     ...(templates ? [<MenuItem key="wa-template" onClick={() => { close(); setOpen('template'); }}>{whatsappTexts.templates.open}</MenuItem>] : []),
-    <MenuItem key="wa-interactive" onClick={() => { close(); setOpen('interactive'); }}>{whatsappTexts.interactive.open}</MenuItem>,
+    ...(channelIs(room.channel, 'interactive') ? [<MenuItem key="wa-interactive" onClick={() => { close(); setOpen('interactive'); }}>{whatsappTexts.interactive.open}</MenuItem>] : []),
   ];
   const sendTemplate = (template: TemplateSendInput) => api.request(chatTemplatePath(room.id), { method: 'POST', body: { template, clientId: newIdempotencyKey() }, notify: false });
   const dialogs = (

@@ -1,5 +1,5 @@
 import { Ajv, type ValidateFunction } from 'ajv';
-import { WHATSAPP_CHANNELS, messages as texts, type AppConfig, type Channel, type Message, type Room } from '@atendimento/schemas';
+import { channelIs, messages as texts, type AppConfig, type Channel, type Message, type Room } from '@atendimento/schemas';
 import { WHATSAPP_OUTBOUND_TEXTS, whatsappSchemas, type ActiveMessageInput, type ActiveMessageOptions } from '@atendimento/schemas/chat/whatsapp';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import type { ChatDeps } from './chat-deps';
@@ -64,7 +64,7 @@ function userOnly(viewer: Viewer): UserViewer {
 
 /** Channels an active message may use: active, visible WhatsApp-type channels. */
 function offered(channel: Channel | null): channel is Channel {
-  return Boolean(channel && channel.active && !channel.hide && WHATSAPP_CHANNELS.includes(channel.type));
+  return Boolean(channel && channel.active && !channel.hide && channelIs(channel.type, 'whatsapp'));
 }
 
 export function createActiveMessageService(deps: ChatDeps, rooms: RoomService, messages: MessageService) {

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import {
   ProviderError, type ChannelAdapter, type MediaKind, type OutboundInteractive,
 } from '@atendimento/integrations';
-import { WHATSAPP_CHANNELS, type Channel, type Message, type MessageError, type Room } from '@atendimento/schemas';
+import { channelIs, type Channel, type Message, type MessageError, type Room } from '@atendimento/schemas';
 
 /**
  * Outbound delivery, one sender per channel kind (docs/chat.md "Channels").
@@ -184,7 +184,7 @@ export type SenderFor = (room: Room) => ChannelSender | null;
 export function createSenderFor(options: { whatsapp?: ChannelSender | null } = {}): SenderFor {
   return (room) => {
     if (room.channel === 'webchat' || room.channel === 'widget' || room.internal) return webchatSender;
-    if (WHATSAPP_CHANNELS.includes(room.channel)) return options.whatsapp ?? null;
+    if (channelIs(room.channel, 'whatsapp')) return options.whatsapp ?? null;
     return null;
   };
 }

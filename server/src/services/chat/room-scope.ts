@@ -1,5 +1,5 @@
 import {
-  ADMIN_ONLY_MESSAGE_TYPES, ALL_QUEUES_ORIGINS, BOT_DESTINATIONS, availableChatTabs, departmentQueueId, matches,
+  ADMIN_ONLY_MESSAGE_TYPES, BOT_DESTINATIONS, channelTypes, availableChatTabs, departmentQueueId, matches,
   type AppConfig, type Filter, type Room, type RoomTabId,
 } from '@atendimento/schemas';
 import type { Principal } from '../auth/auth-service';
@@ -99,7 +99,7 @@ export function tabFilter(viewer: UserViewer, config: AppConfig, tab: RoomTabId)
         ...(viewer.admin ? [] : [{ field: 'departmentId', op: 'in', value: [...new Set([...viewer.agentOf, ...viewer.supervisorOf])] } as Filter]),
       );
     case 'allQueuesChats':
-      return and(eq('active', true), eq('internal', false), eq('inAttend', false), eq('destination', 'vueJs'), { field: 'origin', op: 'in', value: [...ALL_QUEUES_ORIGINS] });
+      return and(eq('active', true), eq('internal', false), eq('inAttend', false), eq('destination', 'vueJs'), { field: 'origin', op: 'in', value: channelTypes((c) => c.allQueues) });
     case 'chatsHistories': {
       const all = viewer.admin || Boolean(viewer.claims.enableAllHistoryChats);
       return and(

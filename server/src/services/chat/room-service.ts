@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import {
-  CHAT_TAB_BY_ID, CONTACT_HISTORY_LIMIT, MAX_ROOMS_LIMIT, WHATSAPP_CHANNELS, isValidFilter, messages as texts,
+  CHAT_TAB_BY_ID, CONTACT_HISTORY_LIMIT, MAX_ROOMS_LIMIT, calendarDay, channelIs, isValidFilter, validateClose, messages as texts,
   type AppConfig, type Channel, type CloseRoomInput, type CreateRoomInput, type Filter, type Message, type PatchRoomInput, type Room, type RoomTabId,
 } from '@atendimento/schemas';
 import { badRequest, conflict, forbidden, notFound, validationError } from '../../errors';
@@ -38,14 +38,6 @@ export function clientRoomFilter(filter: unknown): Filter | null {
 /** Default list order: desc, or asc with tenant claim ascOrder (seed 002 §7). */
 export function defaultOrder(config: AppConfig): 'asc' | 'desc' {
   return config.claims?.ascOrder ? 'asc' : 'desc';
-}
-
-/** DD/MM/YYYY → Date at UTC midnight, or null. */
-function parseBrDate(text: string): Date | null {
-  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text);
-  if (!m) return null;
-  const d = new Date(Date.UTC(Number(m[3]), Number(m[2]) - 1, Number(m[1])));
-  return d.getUTCDate() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 ? d : null;
 }
 
 /**
@@ -118,33 +110,15 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
       }
       if (claims.forceAgentMessage && room.messagesCount.agentMessage === 0 && !room.internal) throw badRequest('agent_message_required', texts.chatServer.forceAgentMessage);
     }
-    const rules = config.closeJustify ?? { justifies: [], obsRules: [], reportOnly: true, nextMaxDate: 5000 };
     let justify = input.closedBy?.justify?.trim() || null;
     const obs = mode.mass ? texts.chat.massCloseNote : input.closedBy?.obs?.trim() || null;
     if (mode.mass) justify = justify ?? texts.chat.massCloseNote;
-    else {
-      if (!rules.reportOnly && (!justify || (rules.justifies.length > 0 && !rules.justifies.includes(justify)))) {
-        // The seed's own text as errorMessage: the console toasts it as is.
-        throw badRequest('close_justify_required', texts.chat.chooseCloseJustify, [{ field: 'closedBy.justify', message: texts.chat.chooseCloseJustify }]);
-      }
-      for (const rule of rules.obsRules ?? []) {
-        let pattern: RegExp;
-        try {
-          pattern = new RegExp(rule.pattern, 'u');
-        } catch {
-          deps.logger.warn({ tenantId, pattern: rule.pattern }, 'chat.close_rule_invalid');
-          continue;
-        }
-        if (!pattern.test(obs ?? '')) throw validationError([{ field: 'closedBy.obs', message: rule.message || texts.chatServer.obsRequired }]);
-      }
-    }
-    let nextContact: string | null = null;
-    if (input.nextContact && claims.hasNextContact && !mode.mass) {
-      const date = parseBrDate(input.nextContact);
-      const today = new Date(clock.now().toISOString().slice(0, 10) + 'T00:00:00Z');
-      const max = today.getTime() + (rules.nextMaxDate ?? 5000) * 86_400_000;
-      if (!date || date.getTime() < today.getTime() || date.getTime() > max) throw validationError([{ field: 'nextContact', message: texts.chatServer.nextContactInvalid }]);
-      nextContact = input.nextContact;
+    const nextContact = !mode.mass && claims.hasNextContact ? input.nextContact?.trim() || null : null;
+    if (!mode.mass) {
+      const problem = validateClose(config, { justify, obs, nextContact }, calendarDay(clock.now(), config.timeZone));
+      // The seed's own text as errorMessage: the console toasts it as is.
+      if (problem?.field === 'closedBy.justify') throw badRequest('close_justify_required', problem.message, [problem]);
+      if (problem) throw validationError([problem]);
     }
     let current = room;
     if (input.tags) current = await withTags(trx, tenantId, viewer, config, current, input.tags);
@@ -240,7 +214,7 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
         channel = await directory.channel(tenantId, input.channelId);
         if (!channel || !channel.active) throw validationError([{ field: 'channelId', message: texts.chatServer.noChannel }]);
       } else {
-        channel = (await directory.channels(tenantId)).find((c) => c.active && !c.hide && WHATSAPP_CHANNELS.includes(c.type)) ?? null;
+        channel = (await directory.channels(tenantId)).find((c) => c.active && !c.hide && channelIs(c.type, 'whatsapp')) ?? null;
         if (!channel) throw validationError([{ field: 'channelId', message: texts.chatServer.noChannel }]);
       }
       const departmentId = input.departmentId ?? channel.departmentId;
@@ -265,7 +239,7 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
           if (!contact) {
             const displayName = input.contact!.displayName.trim().slice(0, 200);
             contact = {
-              id: newId(), displayName, name: displayName, phone, email, photoUrl: null, channels: [WHATSAPP_CHANNELS.includes(channel!.type) ? 'whatsapp' : channel!.type],
+              id: newId(), displayName, name: displayName, phone, email, photoUrl: null, channels: [channelIs(channel!.type, 'whatsapp') ? 'whatsapp' : channel!.type],
               agents: [viewer.id], clients: [], prospects: [], salesmen: [], vendId: null, group: false, chatId: phone, active: true,
               blockedSending: false, blockedReceiving: false, autoBlocked: false, chatsHistory: [], clientsName: [], lifeControl: { createdAt: now, deletedAt: null },
             };

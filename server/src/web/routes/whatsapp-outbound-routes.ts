@@ -3,7 +3,7 @@ import { badRequest } from '../../errors';
 import type { Chat } from '../../services/chat';
 import { createActiveMessageService, validateWhatsapp } from '../../services/chat/active-message-service';
 import { INTERACTIVE_LIMITS, WHATSAPP_OUTBOUND_TEXTS, type SendInteractiveInput } from '@atendimento/schemas/chat/whatsapp';
-import { WHATSAPP_CHANNELS, messages, type Message } from '@atendimento/schemas';
+import { channelIs, messages, type Message } from '@atendimento/schemas';
 import { access, type ApiRegistry, type AppContext } from '../access';
 
 function body(ctx: Context): unknown {
@@ -69,7 +69,7 @@ export function registerWhatsappOutboundRoutes(api: ApiRegistry, chat: Chat): vo
       const tenant = ctx.state.tenant;
       const viewer = await viewerOf(ctx);
       const room = await chat.rooms.get(tenant.id, viewer, tenant.appConfig, String(ctx.params.id));
-      if (!WHATSAPP_CHANNELS.includes(room.channel)) throw badRequest('channel_unsupported', WHATSAPP_OUTBOUND_TEXTS.interactiveChannel);
+      if (!channelIs(room.channel, 'interactive')) throw badRequest('channel_unsupported', WHATSAPP_OUTBOUND_TEXTS.interactiveChannel);
       const result = await chat.messages.sendInteractive(tenant.id, viewer, tenant.appConfig, room.id, it as unknown as NonNullable<Message['interactive']>, input.clientId ?? headerKey(ctx));
       ctx.status = result.created ? 201 : 200;
       ctx.body = { meta: { ok: true, created: result.created }, data: result.message };
