@@ -21,3 +21,42 @@ export function hasTenantClaim(config: Pick<AppConfig, 'claims'> | null | undefi
 export function firstSegment(path: string): string {
   return path.replace(/^\/+/, '').split(/[/?#]/)[0] ?? '';
 }
+
+/**
+ * Who may open a screen or use a register:
+ * - `public`: anyone, no chrome (sign-in screens, public chat);
+ * - `user`: any signed-in user;
+ * - `admin-or-permission`: admin, or a user claim named `permission` (e.g. 'contacts');
+ * - `tenantClaim`: any signed-in user when the tenant configuration has `claim` on;
+ * - `admin`: admins only.
+ */
+export type RouteAccess = 'public' | 'user' | 'admin-or-permission' | 'tenantClaim' | 'admin';
+
+/** An access rule: the kind, the permission it names and the tenant claim it needs. */
+export interface AccessRule {
+  access: RouteAccess;
+  /** For `admin-or-permission`: the user claim that also opens it. */
+  permission?: string;
+  /** Tenant claim that must be on (required for `tenantClaim`; also allowed on others). */
+  claim?: string | null;
+}
+
+/**
+ * The access rule, written once (seed 000 §2 "Navigation guard", §6): the browser's route
+ * guard and drawer, the server's route guard for registers, and the registers' own checks
+ * (live subscriptions, lookups, definitions) all ask this.
+ */
+export function allows(rule: AccessRule, user: Pick<User, 'claims'> | null | undefined, config: Pick<AppConfig, 'claims'> | null | undefined): boolean {
+  if (rule.claim && !hasTenantClaim(config, rule.claim)) return false;
+  if (rule.access === 'public') return true;
+  if (!user) return false;
+  switch (rule.access) {
+    case 'user':
+    case 'tenantClaim':
+      return true;
+    case 'admin':
+      return isAdmin(user);
+    case 'admin-or-permission':
+      return rule.permission ? hasPermission(user, rule.permission) : isAdmin(user);
+  }
+}

@@ -1,5 +1,7 @@
 import type { AppConfig, User } from './domain';
-import { firstSegment, hasPermission, hasTenantClaim, isAdmin } from './access';
+import { allows, firstSegment, type RouteAccess } from './access';
+
+export type { RouteAccess } from './access';
 
 /**
  * The app's route table (seed 000 §2 "Routes", 002 §2): one row per screen with its pt-BR
@@ -9,17 +11,6 @@ import { firstSegment, hasPermission, hasTenantClaim, isAdmin } from './access';
  * To add a screen: add a row here (order = drawer order), then mount its page or
  * `<Resource name=...>` in the engine (engine/src/App.tsx). The guard and the drawer follow.
  */
-
-/**
- * Who may open a route:
- * - `public`: anyone, no chrome (sign-in screens, public chat);
- * - `user`: any signed-in user;
- * - `admin-or-permission`: admin, or a user claim named `permission` (default: the path's
- *   first segment, e.g. 'contacts');
- * - `tenantClaim`: any signed-in user when the tenant configuration has `claim` on;
- * - `admin`: admins only.
- */
-export type RouteAccess = 'public' | 'user' | 'admin-or-permission' | 'tenantClaim' | 'admin';
 
 /** What renders the route: the console, a register (react-admin resource) or a page. */
 export type RouteKind = 'service' | 'register' | 'page' | 'public';
@@ -149,20 +140,11 @@ export function isHiddenView(route: AppRoute, config: Pick<AppConfig, 'hiddenVie
  * server enforces the same rules on its API; this only decides what the browser shows.
  */
 export function canOpenRoute(route: AppRoute, user: RouteUser, config: Config | null | undefined): boolean {
-  if (route.claim && !hasTenantClaim(config, route.claim)) return false;
-  if (route.access === 'public') return true;
-  if (!user) return false;
-  if (route.setting && !config?.[route.setting]) return false;
-  if (isHiddenView(route, config)) return false;
-  switch (route.access) {
-    case 'user':
-    case 'tenantClaim':
-      return true;
-    case 'admin':
-      return isAdmin(user);
-    case 'admin-or-permission':
-      return hasPermission(user, route.permission ?? firstSegment(route.path));
+  if (route.access !== 'public' && user) {
+    if (route.setting && !config?.[route.setting]) return false;
+    if (isHiddenView(route, config)) return false;
   }
+  return allows({ access: route.access, permission: route.permission ?? firstSegment(route.path), claim: route.claim }, user, config);
 }
 
 /** The drawer's entries for this user and tenant, in table order. */

@@ -49,6 +49,13 @@ function expected(route: RouteSpec, role: Role, tenantClaims: Record<string, unk
       return claims.admin || claims[a.permission] ? 'allowed' : 403;
     case 'supervisor':
       return claims.admin || role === 'supervisor' ? 'allowed' : 403;
+    case 'rule': {
+      const rule = a.rule;
+      if (rule.claim && !tenantClaims[rule.claim]) return 403;
+      if (rule.access === 'admin') return claims.admin ? 'allowed' : 403;
+      if (rule.access === 'admin-or-permission') return claims.admin || claims[rule.permission ?? ''] ? 'allowed' : 403;
+      return 'allowed';
+    }
   }
 }
 
@@ -59,7 +66,7 @@ function concretePath(path: string): string {
 describe('role matrix', () => {
   it('has routes of every access kind to walk', () => {
     const kinds = new Set(t.server.api.routes.map((r) => r.access.kind));
-    for (const kind of ['public', 'user', 'permission']) expect(kinds).toContain(kind);
+    for (const kind of ['public', 'user', 'permission', 'rule']) expect(kinds).toContain(kind);
   });
 
   it('answers every route as its declared access says, for every role and another tenant', async () => {

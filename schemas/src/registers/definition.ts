@@ -1,4 +1,4 @@
-import type { RouteAccess } from '../routes';
+import type { AccessRule, RouteAccess } from '../access';
 import type { RegisterColumn, RegisterDefinition, RegisterListMeta, RegisterSchema, RegisterUiSchema, RowAction, ToolbarAction } from './types';
 
 /** The three files of a register folder, already parsed from JSON. */
@@ -137,6 +137,11 @@ export function isImportable(schema: RegisterSchema): boolean {
 /** The permission a user claim must hold for an 'admin-or-permission' register. */
 export function registerPermission(meta: Pick<RegisterListMeta, 'permission' | 'name' | 'route'>): string {
   return meta.permission ?? meta.route.replace(/^\/+/, '').split('/')[0] ?? meta.name;
+}
+
+/** A register's access rule (its list.json), for `allows`: the same rule as its screen. */
+export function registerRule(meta: Pick<RegisterListMeta, 'access' | 'claim' | 'permission' | 'name' | 'route'>): AccessRule {
+  return { access: meta.access, permission: registerPermission(meta), claim: meta.claim ?? null };
 }
 
 /** Sorts definitions by name, failing on duplicates (two folders claiming one collection). */

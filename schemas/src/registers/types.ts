@@ -1,4 +1,4 @@
-import type { RouteAccess } from '../routes';
+import type { RouteAccess } from '../access';
 
 /**
  * A register is data: one folder under schemas/registers/<name>/ with three JSON files

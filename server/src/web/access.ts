@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import { hasPermission, isAdmin } from '@atendimento/schemas';
+import { allows, hasPermission, isAdmin, type AccessRule } from '@atendimento/schemas';
 import { forbidden, unauthorized } from '../errors';
 import type { TenantRow } from '../db/repositories/tenant-repository';
 import type { AuthService, Principal } from '../services/auth/auth-service';
@@ -18,7 +18,9 @@ export type Access =
   | { kind: 'permission'; permission: string }
   | { kind: 'admin' }
   /** Admin or supervisor of at least one department. */
-  | { kind: 'supervisor' };
+  | { kind: 'supervisor' }
+  /** A screen's or register's access rule, evaluated by schemas' `allows` (the browser guard's rule). */
+  | { kind: 'rule'; rule: AccessRule };
 
 export const access = {
   public: { kind: 'public' } as Access,
@@ -27,6 +29,7 @@ export const access = {
   admin: { kind: 'admin' } as Access,
   supervisor: { kind: 'supervisor' } as Access,
   permission: (permission: string): Access => ({ kind: 'permission', permission }),
+  rule: (rule: AccessRule): Access => ({ kind: 'rule', rule }),
 };
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -89,6 +92,7 @@ function authorize(spec: RouteSpec, auth: AuthService, apiTokens?: ApiTokenAuthe
         if (a.kind === 'admin' && !isAdmin(principal.user)) throw forbidden();
         if (a.kind === 'permission' && !hasPermission(principal.user, a.permission)) throw forbidden();
         if (a.kind === 'supervisor' && !isAdmin(principal.user) && principal.supervisorOf.length === 0) throw forbidden();
+        if (a.kind === 'rule' && !allows(a.rule, principal.user, state.tenant.appConfig)) throw forbidden();
       }
     }
     if (spec.tenantClaim && !state.tenant.appConfig.claims?.[spec.tenantClaim]) throw forbidden();

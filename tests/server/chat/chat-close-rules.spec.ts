@@ -21,16 +21,16 @@ async function closeWith(config: Partial<AppConfig>, closedBy: { justify: string
 
 describe('closing rules: the dialog and the server agree', () => {
   it('with reportOnly false and no justification listed, a close without justification is accepted (the dialog has nothing to choose)', async () => {
-    const config = { closeJustify: { justifies: [], obsRules: [], reportOnly: false, nextMaxDate: 5000 } };
-    expect(validateClose(config as Pick<AppConfig, 'closeJustify' | 'claims'>, { justify: null, obs: null }, '2026-11-24')).toBeNull();
+    const config = { claims: {}, closeJustify: { justifies: [], obsRules: [], reportOnly: false, nextMaxDate: 5000 } };
+    expect(validateClose(config, { justify: null, obs: null }, '2026-11-24')).toBeNull();
     const res = await closeWith(config, { justify: null, obs: null });
     expect(res.status, res.text).toBe(200);
     expect(res.body.data).toMatchObject({ active: false, closedBy: { justify: null } });
   });
 
   it('with justifications listed, one of them is required, in the dialog and on the server', async () => {
-    const config = { closeJustify: { justifies: ['Resolvido'], obsRules: [], reportOnly: false, nextMaxDate: 5000 } };
-    expect(validateClose(config as Pick<AppConfig, 'closeJustify' | 'claims'>, { justify: null, obs: null }, '2026-11-24')?.message).toBe(texts.chat.chooseCloseJustify);
+    const config = { claims: {}, closeJustify: { justifies: ['Resolvido'], obsRules: [], reportOnly: false, nextMaxDate: 5000 } };
+    expect(validateClose(config, { justify: null, obs: null }, '2026-11-24')?.message).toBe(texts.chat.chooseCloseJustify);
     const missing = await closeWith(config, { justify: null, obs: null });
     expect(missing.status).toBe(400);
     expect(missing.body.errorMessage).toBe(texts.chat.chooseCloseJustify);

@@ -11,6 +11,16 @@ import type { RouteSpec } from '../../web/access';
  */
 export type OpenApiDocument = Record<string, unknown> & { openapi: string; paths: Record<string, Record<string, unknown>> };
 
+/** The route's access in words; a screen rule reads as the route kind it amounts to. */
+function accessText(a: RouteSpec['access']): string {
+  if (a.kind === 'permission') return `${ACCESS_TEXT.permission} (${a.permission})`;
+  if (a.kind !== 'rule') return ACCESS_TEXT[a.kind];
+  const base = a.rule.access === 'admin' ? ACCESS_TEXT.admin
+    : a.rule.access === 'admin-or-permission' ? `${ACCESS_TEXT.permission} (${a.rule.permission})`
+    : ACCESS_TEXT.user;
+  return a.rule.claim ? `${base} Exige a configuração ${a.rule.claim} da empresa.` : base;
+}
+
 const ACCESS_TEXT: Record<RouteSpec['access']['kind'], string> = {
   public: 'Pública.',
   anonymous: 'Usuário autenticado ou visitante anônimo (chat público).',
@@ -18,6 +28,7 @@ const ACCESS_TEXT: Record<RouteSpec['access']['kind'], string> = {
   admin: 'Somente administradores.',
   supervisor: 'Administradores ou supervisores de departamento.',
   permission: 'Administradores ou usuários com a permissão da tela.',
+  rule: 'Conforme a regra de acesso da tela.',
 };
 
 const ERROR_RESPONSE = { $ref: '#/components/responses/Error' };
@@ -109,7 +120,7 @@ export function buildOpenApi(options: {
             ? { content: { 'multipart/form-data': { schema: { type: 'object' } } } }
             : { content: { 'application/json': { schema: { type: 'object' } } } };
 
-    const access = route.access.kind === 'permission' ? `${ACCESS_TEXT.permission} (${route.access.permission})` : ACCESS_TEXT[route.access.kind];
+    const access = accessText(route.access);
     paths[path] ??= {};
     paths[path]![method] = {
       operationId: `${method}${path.replace(/[{}]/g, '').split(/[^A-Za-z0-9]+/).filter(Boolean).map((s) => s[0]!.toUpperCase() + s.slice(1)).join('')}`,

@@ -1,25 +1,14 @@
-import { hasPermission, hasTenantClaim, isAdmin } from '@atendimento/schemas';
-import { registerPermission, type RegisterListMeta } from '@atendimento/schemas/registers/index';
+import { allows, hasTenantClaim } from '@atendimento/schemas';
+import { registerRule, type RegisterListMeta } from '@atendimento/schemas/registers/index';
 import type { TenantRow } from '../../db/repositories/tenant-repository';
 import type { UserRecord } from '../../db/repositories/user-repository';
 
 /**
- * Who may use a register (seed 000 §2 route table and navigation guard, §6): the same rule the
- * engine's guard applies, enforced here for every route, live subscription and lookup.
+ * Who may use a register (seed 000 §2 route table and navigation guard, §6): schemas' `allows`
+ * with the register's rule, the one the engine's guard asks, for every live subscription and lookup.
  */
 export function mayUseRegister(list: RegisterListMeta, tenant: TenantRow, user: Pick<UserRecord, 'claims'>): boolean {
-  if (list.claim && !hasTenantClaim(tenant.appConfig, list.claim)) return false;
-  switch (list.access) {
-    case 'user':
-    case 'tenantClaim':
-      return true;
-    case 'admin':
-      return isAdmin(user);
-    case 'admin-or-permission':
-      return hasPermission(user, registerPermission(list));
-    default:
-      return false;
-  }
+  return allows(registerRule(list), user, tenant.appConfig);
 }
 
 /** Registers fed from an external source (tenant claim externalClients) are read-only. */

@@ -139,7 +139,7 @@ export function registerRegisterFileRoutes(api: ApiRegistry, deps: RegisterFileR
         path: `${base}/extractSubCollection`,
         access: guard.access,
         // Seed 000 §6: sub-collection export only with the tenant claim enableAgentStatusExporter.
-        tenantClaim: guard.tenantClaim ?? 'enableAgentStatusExporter',
+        tenantClaim: 'enableAgentStatusExporter',
         handler: async (ctx) => {
           if (!ctx.state.tenant.appConfig.claims?.enableAgentStatusExporter) throw forbidden();
           await exports.extractSubCollection(callerOf(ctx), name, queryOf(ctx), { query: ctx.query as Record<string, unknown>, body: objectBody(ctx) });

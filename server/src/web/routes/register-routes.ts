@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import { messages } from '@atendimento/schemas';
-import { registerPermission, type RegisterDefinition } from '@atendimento/schemas/registers/index';
+import { registerRule, type RegisterDefinition } from '@atendimento/schemas/registers/index';
 import { badRequest, notFound } from '../../errors';
 import type { RegisterService, Caller } from '../../services/registers/register-service';
 import type { LookupService } from '../../services/registers/lookup-service';
@@ -12,16 +12,8 @@ import { hasTenantClaim } from '@atendimento/schemas';
 import { access, userOf, type Access, type ApiRegistry, type AppContext } from '../access';
 
 /** The route access of a register: the same rule as its screen (seed 000 §2). */
-export function registerAccess(definition: RegisterDefinition): { access: Access; tenantClaim?: string } {
-  const { list } = definition;
-  switch (list.access) {
-    case 'admin':
-      return { access: access.admin, ...(list.claim && { tenantClaim: list.claim }) };
-    case 'admin-or-permission':
-      return { access: access.permission(registerPermission(list)), ...(list.claim && { tenantClaim: list.claim }) };
-    default:
-      return { access: access.user, ...(list.claim && { tenantClaim: list.claim }) };
-  }
+export function registerAccess(definition: RegisterDefinition): { access: Access } {
+  return { access: access.rule(registerRule(definition.list)) };
 }
 
 export function callerOf(ctx: AppContext): Caller {
