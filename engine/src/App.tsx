@@ -2,7 +2,8 @@ import { Children, isValidElement, lazy, Suspense, useCallback, useEffect, useMe
 import { Navigate, Route, useNavigate } from 'react-router';
 import deepmerge from '@mui/utils/deepmerge';
 import { Admin, CustomRoutes, defaultLightTheme, localStorageStore, useLogout } from 'react-admin';
-import { APP_ROUTES, routesFor, type AppRoute } from '@atendimento/schemas';
+import type { AppRoute } from '@atendimento/schemas';
+import { APP_ROUTES, routesFor } from '@atendimento/schemas/app-routes';
 import { ServiceView } from '@atendimento/console';
 import { apiRequest } from './api/api';
 import { sessionLiveSource, sessionRealtime } from './api/realtime';

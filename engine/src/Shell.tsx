@@ -2,7 +2,8 @@ import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { findRoute, guardRedirect, routesFor, type AppConfig } from '@atendimento/schemas';
+import { findRoute, guardRedirect, type AppConfig } from '@atendimento/schemas';
+import { routesFor } from '@atendimento/schemas/app-routes';
 import { session } from './api/session';
 import { loadApp } from './appLoader';
 import { useAppConfig } from './boot/AppConfigContext';

@@ -5,7 +5,8 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { APP_ROUTES, publicMenuRoutes } from '@atendimento/schemas';
+import { publicMenuRoutes } from '@atendimento/schemas';
+import { APP_ROUTES } from '@atendimento/schemas/app-routes';
 import { useAppConfig } from '../boot/AppConfigContext';
 
 /**

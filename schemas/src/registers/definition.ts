@@ -96,6 +96,7 @@ export function parseDefinition(folder: string, files: RegisterFiles): RegisterD
     icon: typeof list.icon === 'string' ? list.icon : 'ListAlt',
     route: typeof list.route === 'string' ? list.route : `/${name}`,
     menu: list.menu !== false,
+    ...(typeof list.menuOrder === 'number' && { menuOrder: list.menuOrder }),
     live: typeof list.live === 'string' ? list.live : name,
     access,
     ...(typeof list.permission === 'string' && { permission: list.permission }),
