@@ -16,7 +16,7 @@ import { ChatPane } from './features/open-chat/ChatPane';
 import { ContactDrawer } from './features/contact-drawer/ContactDrawer';
 
 /** Media query of the narrow layout (seed 001 §2: width 1065 or less). */
-export const NARROW_QUERY = `(max-width:${LIMITS.narrowWidth}px)`;
+const NARROW_QUERY = `(max-width:${LIMITS.narrowWidth}px)`;
 
 export type ServiceViewProps = Omit<ConsoleServices, 'live'> & {
   /** Realtime source: the engine passes its session's one /ws client (docs/console.md). */

@@ -58,7 +58,7 @@ const LAST = 10_000;
  * Every screen that is not a register folder, with its drawer place (registers number
  * theirs in list.json between these: contacts 10 ... tags 150, flows 160, integrations 190).
  */
-export const SCREEN_ROUTES: readonly (readonly [order: number, route: AppRoute])[] = [
+const SCREEN_ROUTES: readonly (readonly [order: number, route: AppRoute])[] = [
   [0, r('/', 'Atendimento', 'Forum', 'user', 'service')],
   // Campaigns are a register of the seed whose screen is not built yet: it shows a placeholder.
   [170, r('/notifications', 'Campanhas', 'Campaign', 'admin-or-permission', 'register')],
@@ -80,7 +80,7 @@ export const SCREEN_ROUTES: readonly (readonly [order: number, route: AppRoute])
 export type RegisterRouteMeta = Pick<RegisterListMeta, 'route' | 'label' | 'icon' | 'access' | 'permission' | 'claim' | 'menu' | 'menuOrder'>;
 
 /** A register's row of the table, from its list.json. */
-export function registerRoute(meta: RegisterRouteMeta): AppRoute {
+function registerRoute(meta: RegisterRouteMeta): AppRoute {
   return r(meta.route, meta.label, meta.icon, meta.access, 'register', {
     inMenu: meta.menu,
     ...(meta.permission && { permission: meta.permission }),

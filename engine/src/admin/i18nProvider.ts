@@ -103,7 +103,7 @@ const addedInRa5 = {
   },
 };
 
-export const ptBrMessages = mergeTranslations(
+const ptBrMessages = mergeTranslations(
   englishMessages,
   portugueseMessages as unknown as TranslationMessages,
   addedInRa5,

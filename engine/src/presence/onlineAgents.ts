@@ -4,7 +4,7 @@ import { DEFAULT_STATUS } from './presence';
 import type { OnlineAgent } from '../layout/OnlineAgentsDialog';
 
 /** How long 'Agentes Online' waits for the server's list before showing what it has (none). */
-export const ONLINE_AGENTS_TIMEOUT_MS = 10_000;
+const ONLINE_AGENTS_TIMEOUT_MS = 10_000;
 
 type PresenceRecord = LiveRecordData & { displayName?: string; email?: string; photoUrl?: string | null; status?: string | null; online?: boolean };
 

@@ -16,7 +16,7 @@ type FakeAnswerValue = { status?: number; body?: unknown; headers?: Record<strin
 export type FakeRoutes = Record<string, FakeAnswer>;
 
 /** Default answers every story may rely on: no session cookie, no integrations, statuses accepted. */
-export const baseRoutes: FakeRoutes = {
+const baseRoutes: FakeRoutes = {
   'POST /api/auth/refresh': { status: 401, body: { error: 'no_refresh_token', errorMessage: 'Sessão expirada. Entre novamente.' } },
   'POST /api/auth/logout': { status: 204 },
   'GET /api/integrations': { body: [] },

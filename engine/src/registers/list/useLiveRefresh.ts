@@ -2,9 +2,9 @@ import { useEffect, useRef } from 'react';
 import { sessionRealtime } from '../../api/realtime';
 
 /** Most rows one list watches (the hub's register window limit). */
-export const LIVE_WINDOW_MAX = 500;
+const LIVE_WINDOW_MAX = 500;
 /** Changes arriving together (an import, a bulk delete) cause one refetch. */
-export const LIVE_REFETCH_DEBOUNCE_MS = 300;
+const LIVE_REFETCH_DEBOUNCE_MS = 300;
 
 /** Stories and specs have no /ws: their RegisterAdmin switches live updates off. */
 export const liveRefresh = { enabled: true };
