@@ -58,7 +58,7 @@ describe("ImportDialog ('Importar CSV', seed 000 §2, §5)", () => {
   });
 
   it('downloads the CSV template of the register', async () => {
-    const created = vi.fn((_: Blob) => 'blob:modelo');
+    const created = vi.fn((_: Blob | MediaSource) => 'blob:modelo');
     vi.spyOn(URL, 'createObjectURL').mockImplementation(created);
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
