@@ -96,6 +96,13 @@ export function routeTable(registers: Iterable<RegisterRouteMeta>): AppRoute[] {
   return rows.sort((a, b) => a[0] - b[0]).map(([, route]) => route);
 }
 
+/**
+ * The table without the register rows, for the public side (sign-in screens, the session
+ * watcher): there only the public screens matter, and the register folders would add every
+ * schema to the first download.
+ */
+export const SCREEN_TABLE: readonly AppRoute[] = routeTable([]);
+
 /** Where the service view ('Atendimento') lives when the configuration names a root view. */
 export const SERVICE_PATH_WITH_ROOT_VIEW = '/service';
 
