@@ -120,6 +120,11 @@ export function adapterOf(type: string | null | undefined): string | null {
   return channelInfo(type)?.adapter ?? null;
 }
 
+/** Our own web chat (the widget and the public page): served in process, no provider between. */
+export function isWebchat(type: string | null | undefined): boolean {
+  return adapterOf(type) === 'webchat';
+}
+
 /** 'Responder' / 'Editar' for a message api (a channel type or a non-channel source). */
 export function messageApiCan(api: string | null | undefined, what: 'canReply' | 'canEdit'): boolean {
   if (!api) return false;

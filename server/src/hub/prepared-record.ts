@@ -1,4 +1,4 @@
-import type { LiveRecord } from './live-collection';
+import type { LiveRecord } from '../services/changes/live-collection';
 
 /**
  * A record serialised once per batch (or snapshot): every subscription that sends it shares

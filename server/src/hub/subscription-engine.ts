@@ -4,7 +4,7 @@ import type { TenantRow } from '../db/repositories/tenant-repository';
 import type { Principal } from '../services/auth/auth-service';
 import type { ChangeEvent, ChangeFeed } from '../services/changes/change-feed';
 import { AppError } from '../errors';
-import type { LiveCollection, LiveQuery } from './live-collection';
+import type { LiveCollection, LiveQuery } from '../services/changes/live-collection';
 import { prepareRecord, type PreparedRecord } from './prepared-record';
 import { SubscriptionWindow, WindowDiff } from './subscription-window';
 

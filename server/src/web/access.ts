@@ -4,6 +4,7 @@ import { allows, hasPermission, isAdmin, type AccessRule } from '@atendimento/sc
 import { forbidden, unauthorized } from '../errors';
 import type { TenantRow } from '../db/repositories/tenant-repository';
 import type { AuthService, Principal } from '../services/auth/auth-service';
+import type { ChatScope } from '../services/chat/room-scope';
 
 /**
  * Who may call a route. Every route is registered with one of these, so the server enforces
@@ -38,6 +39,8 @@ export interface AppState {
   requestId: string;
   tenant: TenantRow;
   principal: Principal | null;
+  /** The caller's chat scope, once a route asked for it (web/request.ts `scopeOf`). */
+  scope?: Promise<ChatScope>;
 }
 
 export type AppContext = Context & { state: AppState };

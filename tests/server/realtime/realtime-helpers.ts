@@ -4,7 +4,7 @@ import { compareBy, createRealtimeClient, isAdmin, matches, type ChangesFrame, t
 import type { AppServer } from '@atendimento/server';
 import type { Db } from '@atendimento/server/db/knex';
 import { parseJson, toJson } from '@atendimento/server/db/knex';
-import type { LiveCollection, LiveRecord } from '@atendimento/server/hub/live-collection';
+import type { LiveCollection, LiveRecord } from '@atendimento/server/services/changes/live-collection';
 import type { ChangeFeed } from '@atendimento/server/services/changes/change-feed';
 import { forbidden } from '@atendimento/server/errors';
 import { andFilters, readLiveQuery } from '@atendimento/server/services/presence/live-query-input';

@@ -16,7 +16,7 @@ export interface FixedMessageRow {
   active: boolean;
 }
 
-function channelFromRow(row: Record<string, unknown>): Channel {
+export function channelFromRow(row: Record<string, unknown>): Channel {
   // `provider` holds the channel's credentials (docs/whatsapp.md): never part of a Channel.
   // `templates` is the synced template list (GET /api/templates), too big to travel with channels.
   const { provider: _credentials, templates: _templates, templatesSyncedAt: _synced, ...data } = parseJson<Partial<Channel> & { provider?: unknown; templates?: unknown; templatesSyncedAt?: unknown }>(row.data, {});

@@ -165,6 +165,19 @@ export function createMessageRepository(db: Db) {
       const row = await scoped(q, tenantId).andWhere({ room_id: roomId, author_type: 'agent', annotation: false }).first('id');
       return Boolean(row);
     },
+
+    /**
+     * True while one of our sends on the channel may still be waiting for the provider's answer:
+     * an agent message with no external id and no status yet, created since `since`.
+     */
+    async sendInFlight(q: Knex | Knex.Transaction, tenantId: string, channelId: string, since: string): Promise<boolean> {
+      const row = await q('messages')
+        .where({ tenant_id: tenantId, channel_id: channelId })
+        .whereNull('external_id').whereNull('status')
+        .andWhere('author_type', 'agent').andWhere('annotation', false).andWhere('created_at', '>=', since)
+        .first('id');
+      return Boolean(row);
+    },
   };
 }
 

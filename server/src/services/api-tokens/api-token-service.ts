@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { format, messages, type AppConfig } from '@atendimento/schemas';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/knex';
-import { parseJson, toJson } from '../../db/knex';
+import type { ApiTokenRecord, ApiTokenRepository } from '../../db/repositories/api-token-repository';
 import type { TenantRow } from '../../db/repositories/tenant-repository';
 import type { UserRepository } from '../../db/repositories/user-repository';
 import { AppError, forbidden, notFound, unauthorized, validationError } from '../../errors';
@@ -37,30 +36,16 @@ export interface ApiTokenInfo {
   revokedAt: string | null;
 }
 
-interface Row {
-  id: string;
-  tenant_id: string;
-  name: string;
-  token_hash: string;
-  prefix: string;
-  urls: unknown;
-  methods: unknown;
-  user_id: string;
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
-
-const info = (row: Row): ApiTokenInfo => ({
-  id: row.id,
-  name: row.name,
-  prefix: row.prefix,
-  urls: parseJson<string[]>(row.urls, []),
-  methods: parseJson<ApiTokenMethod[]>(row.methods, []),
-  userId: row.user_id,
-  createdAt: row.created_at,
-  lastUsedAt: row.last_used_at ?? null,
-  revokedAt: row.revoked_at ?? null,
+const info = (record: ApiTokenRecord): ApiTokenInfo => ({
+  id: record.id,
+  name: record.name,
+  prefix: record.prefix,
+  urls: record.urls,
+  methods: record.methods as ApiTokenMethod[],
+  userId: record.userId,
+  createdAt: record.createdAt,
+  lastUsedAt: record.lastUsedAt,
+  revokedAt: record.revokedAt,
 });
 
 /** '/contacts', 'contacts/', '/api/contacts' → '/api/contacts'; null when it is not a clean path. */
@@ -91,14 +76,13 @@ export function pathInScope(path: string, scopeUrl: string): boolean {
 }
 
 export interface ApiTokenServiceDeps {
-  db: Db;
+  tokens: ApiTokenRepository;
   users: UserRepository;
   clock: Clock;
 }
 
 export function createApiTokenService(deps: ApiTokenServiceDeps) {
-  const { db, clock } = deps;
-  const table = () => db<Row>('api_tokens');
+  const { tokens: repo, clock } = deps;
 
   function checkEnabled(tenant: TenantRow): void {
     if (!(tenant.appConfig as AppConfig).api) throw new AppError(404, 'api_disabled', messages.integrations.apiDisabled);
@@ -134,7 +118,7 @@ export function createApiTokenService(deps: ApiTokenServiceDeps) {
 
     async list(tenant: TenantRow): Promise<ApiTokenInfo[]> {
       checkEnabled(tenant);
-      const rows = await table().where({ tenant_id: tenant.id }).orderBy([{ column: 'revoked_at', order: 'desc' }, { column: 'created_at', order: 'desc' }]).limit(200);
+      const rows = await repo.list(tenant.id);
       // Active first (revoked_at null sorts differently per dialect: sort here).
       return rows.map(info).sort((a, b) => Number(a.revokedAt !== null) - Number(b.revokedAt !== null) || b.createdAt.localeCompare(a.createdAt));
     },
@@ -149,31 +133,26 @@ export function createApiTokenService(deps: ApiTokenServiceDeps) {
       const { name, urls, methods } = parseInput(input);
       const now = clock.now().toISOString();
       const token = `${API_TOKEN_PREFIX}${randomToken()}`;
-      const row: Row = {
+      const record: ApiTokenRecord = {
         id: randomUUID(),
-        tenant_id: tenant.id,
         name,
-        token_hash: sha256(token),
+        tokenHash: sha256(token),
         prefix: token.slice(0, 10),
-        urls: toJson(urls),
-        methods: toJson(methods),
-        user_id: userId,
-        created_at: now,
-        last_used_at: null,
-        revoked_at: null,
+        urls,
+        methods,
+        userId,
+        createdAt: now,
+        lastUsedAt: null,
+        revokedAt: null,
       };
-      await db.transaction(async (trx) => {
-        await trx('api_tokens').where({ tenant_id: tenant.id, name }).whereNull('revoked_at').update({ revoked_at: now });
-        await trx('api_tokens').insert(row);
-      });
-      return { ...info(row), token };
+      await repo.replaceActive(tenant.id, record);
+      return { ...info(record), token };
     },
 
     async revoke(tenant: TenantRow, id: string): Promise<ApiTokenInfo> {
       checkEnabled(tenant);
       const now = clock.now().toISOString();
-      await table().where({ tenant_id: tenant.id, id }).whereNull('revoked_at').update({ revoked_at: now });
-      const row = await table().where({ tenant_id: tenant.id, id }).first();
+      const row = await repo.revoke(tenant.id, id, now);
       if (!row) throw notFound();
       return info(row);
     },
@@ -184,22 +163,22 @@ export function createApiTokenService(deps: ApiTokenServiceDeps) {
      * another tenant's token) or revoked: 401. API off, denied route or outside the scope: 403.
      */
     async authenticate(tenant: TenantRow, bearer: string, method: string, path: string): Promise<Principal> {
-      const row = await table().where({ tenant_id: tenant.id, token_hash: sha256(bearer) }).first();
-      if (!row || row.revoked_at) throw unauthorized('api_token_invalid', messages.integrations.apiTokenInvalid);
+      const row = await repo.findByHash(tenant.id, sha256(bearer));
+      if (!row || row.revokedAt) throw unauthorized('api_token_invalid', messages.integrations.apiTokenInvalid);
       if (!(tenant.appConfig as AppConfig).api) throw forbidden('api_disabled', messages.integrations.apiDisabled);
       if (DENIED_PREFIXES.some((prefix) => pathInScope(path, prefix))) throw forbidden('api_token_route_denied', messages.integrations.apiTokenRouteDenied);
       const token = info(row);
       const verb = method === 'HEAD' ? 'GET' : method;
       const inScope = (token.methods as string[]).includes(verb) && token.urls.some((url) => pathInScope(path, url));
       if (!inScope) throw forbidden('api_token_scope', format(messages.integrations.apiTokenScope, { method: verb, path: path.slice(0, 200) }));
-      const user = await deps.users.findById(tenant.id, row.user_id);
+      const user = await deps.users.findById(tenant.id, row.userId);
       if (!user) throw unauthorized('api_token_invalid', messages.integrations.apiTokenInvalid);
       if (!user.active) throw forbidden('user_disabled', messages.auth.userDisabled);
       const departments = await deps.users.departmentsOf(tenant.id, user.id);
       const now = clock.now();
       // Last use, at most once a minute per token (no write on every call).
-      if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) > 60_000) {
-        await table().where({ tenant_id: tenant.id, id: row.id }).update({ last_used_at: now.toISOString() });
+      if (!row.lastUsedAt || now.getTime() - Date.parse(row.lastUsedAt) > 60_000) {
+        await repo.touch(tenant.id, row.id, now.toISOString());
       }
       return { kind: 'user', tenantId: tenant.id, sessionId: `api-token:${row.id}`, user, supervisorOf: departments.supervisorOf, agentOf: departments.agentOf };
     },

@@ -1,6 +1,6 @@
 import { MAX_MESSAGES_LIMIT, MESSAGES_PAGE_SIZE, messages as texts, type Filter, type RoomTabId } from '@atendimento/schemas';
 import { badRequest, forbidden, notFound } from '../../errors';
-import type { LiveCollection, LiveQuery, LiveRecord } from '../../hub/live-collection';
+import type { LiveCollection, LiveQuery, LiveRecord } from '../changes/live-collection';
 import type { ChatDeps } from './chat-deps';
 import type { RoomService } from './room-service';
 import { canSee, messageFilter, viewerOf, visibilityFilter } from './room-scope';

@@ -30,6 +30,17 @@ export type Viewer =
 
 export type UserViewer = Extract<Viewer, { kind: 'user' }>;
 
+/**
+ * Who asks, in which tenant, under which configuration: the first argument of every chat
+ * service call that acts for a caller. The web layer builds it once per request
+ * (web/request.ts `scopeOf`); tenant first, as in every repository call.
+ */
+export interface ChatScope {
+  tenantId: string;
+  viewer: Viewer;
+  config: AppConfig;
+}
+
 /** Builds the viewer of a principal (one query for supervisors, none otherwise). */
 export async function viewerOf(principal: Principal, tenantId: string, directory: ChatDirectoryRepository): Promise<Viewer> {
   if (principal.kind === 'anonymous') return { kind: 'anonymous', roomId: principal.roomId };

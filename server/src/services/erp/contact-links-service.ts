@@ -5,7 +5,7 @@ import type { Db } from '../../db/knex';
 import type { TenantRow } from '../../db/repositories/tenant-repository';
 import { AppError, badRequest, notFound, validationError } from '../../errors';
 import type { ChangeFeed } from '../changes/change-feed';
-import type { ContactLinksRepository, ContactRow } from './contact-links-repository';
+import type { ContactLinksRepository, ContactRow } from '../../db/repositories/contact-links-repository';
 import { erpFailure, type ErpService } from './erp-service';
 
 type LinkField = 'clients' | 'prospects' | 'salesmen';

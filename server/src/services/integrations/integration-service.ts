@@ -1,5 +1,5 @@
+import type { Transaction } from '../../db/knex';
 import { randomUUID } from 'node:crypto';
-import type { Knex } from 'knex';
 import { format, messages, type Filter } from '@atendimento/schemas';
 import { compactRecord, fieldErrors, normaliseRecord, withNulls, type RegisterDefinition, type RegisterSchema } from '@atendimento/schemas/registers/index';
 import { integrationRegister, mayUseIntegration, objectSchemaOrNull, INTEGRATION_MESSAGES, type IntegrationDefinition, type ChatIntegrationSection, type IntegrationView as SharedIntegrationView } from '@atendimento/schemas/integrations/index';
@@ -133,7 +133,7 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
     return { integration, definition, table, fields: queryFields(table) };
   }
 
-  async function definitionOf(tenantId: string, collection: string, trx?: Knex.Transaction): Promise<IntegrationDefinition | undefined> {
+  async function definitionOf(tenantId: string, collection: string, trx?: Transaction): Promise<IntegrationDefinition | undefined> {
     const page = await repo.list(tenantId, deps.definitionsTable, { filter: { field: 'collection', op: '==', value: collection }, orderBy: [], offset: 0, limit: 1 }, trx ? { trx } : {});
     return page.records[0] as unknown as IntegrationDefinition | undefined;
   }
@@ -220,7 +220,7 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
     resolve,
     repo,
     /** The tenant's integration of a collection resolved as a register (any user; null when none or unusable). */
-    async resolvedFor(tenantId: string, collection: string, trx?: Knex.Transaction): Promise<ResolvedIntegration | null> {
+    async resolvedFor(tenantId: string, collection: string, trx?: Transaction): Promise<ResolvedIntegration | null> {
       const integration = await definitionOf(tenantId, collection, trx);
       return integration ? resolve(integration) : null;
     },

@@ -8,7 +8,7 @@ import { STATUS_COLUMNS } from '../../db/repositories/status-repository';
 import type { ChangeFeed } from '../changes/change-feed';
 import type { Principal } from '../auth/auth-service';
 import { forbidden, notFound, validationError } from '../../errors';
-import type { LiveCollection, LiveRecord } from '../../hub/live-collection';
+import type { LiveCollection, LiveRecord } from '../changes/live-collection';
 import { andFilters, readLiveQuery } from './live-query-input';
 
 type UserPrincipal = Extract<Principal, { kind: 'user' }>;

@@ -1,7 +1,7 @@
 import { hasPermission, hasTenantClaim, isAdmin, isValidFilter, messages, format, type Filter, type OrderBy } from '@atendimento/schemas';
 import type { RegisterDefinition } from '@atendimento/schemas/registers/index';
 import { AppError, forbidden } from '../../errors';
-import type { LiveCollection, LiveQuery } from '../../hub/live-collection';
+import type { LiveCollection, LiveQuery } from '../changes/live-collection';
 import type { RegisterRepository } from '../../db/repositories/register-repository';
 import { checkRegisterFilter, RegisterFilterError } from '../../db/repositories/register-sql';
 import type { Principal } from '../auth/auth-service';
