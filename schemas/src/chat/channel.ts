@@ -2,7 +2,7 @@
  * The channel table: everything the product knows about a kind of channel, in one row per
  * type. Every list of channel types (WhatsApp-type, 24-hour window, templates, 'Todas Filas',
  * reply/edit options, labels, which adapter serves it) derives from here; a lint test
- * (tests/reliability/raw-sql-lint.spec.ts) refuses a list of channel-type names anywhere else.
+ * (tests/reliability/layering-lint.spec.ts) refuses a list of channel-type names anywhere else.
  *
  * To add a provider (docs/channels.md):
  * 1. Write its adapter in integrations/src/channels/ (the contract's header lists the steps)
