@@ -1,3 +1,4 @@
+import { waitFor } from '../../helpers/wait-for';
 import { expect } from 'vitest';
 import { WebSocket } from 'ws';
 import { compareBy, createRealtimeClient, isAdmin, matches, type ChangesFrame, type LiveQueryInput, type RealtimeClient, type ServerFrame, type SnapshotFrame, type WebSocketLike } from '@atendimento/schemas';
@@ -103,16 +104,6 @@ export function connectClient(baseUrl: string, host: string, getToken: () => str
   return client;
 }
 
-/** Polls until `check` returns truthy (or throws with `what`). */
-export async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 10_000): Promise<NonNullable<T>> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > until) throw new Error(`waitFor: timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 /** A raw protocol socket: records every frame and the close code, for protocol-level tests. */
 export class RawSocket {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages as texts } from '@atendimento/schemas';
 import { createChatContactRepository, type ChatContact } from '@atendimento/server/db/repositories/chat-contact-repository';
 import { ninthDigitTwin } from '@atendimento/server/services/whatsapp/active-message';
-import { META, messageRows, startWhatsappServer, stopWhatsappServer, waitFor, type WhatsappTest } from './whatsapp-helpers';
+import { META, messageRows, startWhatsappServer, stopWhatsappServer, type WhatsappTest } from './whatsapp-helpers';
+import { waitFor } from '../../helpers/wait-for';
 
 /**
  * 'Mensagem Ativa' (seed 001 §2/§5, issue 9): claim allowActiveMessage enforced by the server,

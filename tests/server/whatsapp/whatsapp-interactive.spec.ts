@@ -2,7 +2,8 @@ import { messages } from '@atendimento/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@atendimento/schemas';
 import { createChannelAdapter, ProviderError } from '@atendimento/integrations';
-import { META, ZAPI, messageRows, startWhatsappServer, stopWhatsappServer, waitFor, type WhatsappTest } from './whatsapp-helpers';
+import { META, ZAPI, messageRows, startWhatsappServer, stopWhatsappServer, type WhatsappTest } from './whatsapp-helpers';
+import { waitFor } from '../../helpers/wait-for';
 
 /**
  * Interactive sends (buttons and lists, issue 9) through each adapter, validated by the local

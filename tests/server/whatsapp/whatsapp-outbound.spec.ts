@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@atendimento/schemas';
 import { multipart, MULTIPART_TYPE } from '../../helpers/multipart';
-import { META, messageRows, startWhatsappServer, stopWhatsappServer, waitFor, ZAPI, type WhatsappTest } from './whatsapp-helpers';
+import { META, messageRows, startWhatsappServer, stopWhatsappServer, ZAPI, type WhatsappTest } from './whatsapp-helpers';
+import { waitFor } from '../../helpers/wait-for';
 
 let t: WhatsappTest;
 beforeAll(async () => {
