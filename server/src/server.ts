@@ -38,12 +38,12 @@ import { registerApiTokenRoutes } from './web/routes/api-tokens';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** engine/dist next to this package, when it has been built. */
-export function defaultStaticDir(): string | null {
+function defaultStaticDir(): string | null {
   const dist = path.resolve(here, '../../engine/dist');
   return existsSync(dist) ? dist : null;
 }
 
-export interface ServerOptions {
+interface ServerOptions {
   config: Config;
   clock?: Clock;
   logger?: Logger;

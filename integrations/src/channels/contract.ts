@@ -21,7 +21,7 @@
  */
 
 /** The registry key of an adapter ('meta', 'dialog360', 'zApi', or a registered one). */
-export type ChannelKind = string;
+type ChannelKind = string;
 
 /** Per-channel settings from the channels register (admin only; secrets never reach browsers). */
 export interface ChannelConfig {
@@ -47,7 +47,7 @@ export interface ChannelConfig {
   clientToken?: string;
 }
 
-export interface AdapterLogger {
+interface AdapterLogger {
   info(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;

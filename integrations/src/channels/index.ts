@@ -7,7 +7,7 @@ export * from './contract';
 export { ProviderError, CLOUD_API_ERRORS_PT_BR } from './provider-error';
 export { hubSignature, safeEqual } from './signature';
 
-export type ChannelAdapterFactory = (ctx: AdapterContext) => ChannelAdapter;
+type ChannelAdapterFactory = (ctx: AdapterContext) => ChannelAdapter;
 
 /**
  * The adapter registry, keyed by the adapter kind a channel type's row names

@@ -13,7 +13,7 @@ export type Db = Knex;
 export type Transaction = Knex.Transaction;
 /** Where a repository call runs: the pool, or the caller's transaction. */
 export type Executor = Knex | Knex.Transaction;
-export type Dialect = 'sqlite' | 'pg';
+type Dialect = 'sqlite' | 'pg';
 
 /** Which database a Knex instance talks to; repositories use it for the few dialect differences. */
 export function dialectOf(db: Knex): Dialect {

@@ -15,7 +15,7 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 /** The demo tenant's configuration: most features on, so a newcomer sees the product whole. */
-export function demoAppConfig(tenantId: string): AppConfig {
+function demoAppConfig(tenantId: string): AppConfig {
   return {
     ...defaultAppConfig(tenantId, 'Demonstração Atendimento'),
     claims: {

@@ -13,7 +13,7 @@ import { AppError } from '../errors';
 import type { LiveCollection } from '../services/changes/live-collection';
 import { createSubscriptionEngine, Subscription, type SubscriptionOwner } from './subscription-engine';
 
-export interface HubOptions {
+interface HubOptions {
   changes: ChangeFeed;
   auth: AuthService;
   tenants: TenantService;

@@ -35,7 +35,7 @@ export const access = {
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface AppState {
+interface AppState {
   requestId: string;
   tenant: TenantRow;
   principal: Principal | null;
@@ -56,7 +56,7 @@ export interface RouteSpec {
   before?: Middleware[];
 }
 
-export function bearerToken(ctx: Context): string | null {
+function bearerToken(ctx: Context): string | null {
   const header = ctx.get('Authorization');
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match ? match[1]! : null;

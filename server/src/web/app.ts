@@ -11,7 +11,7 @@ import { securityHeadersMiddleware } from './middleware/security-headers-middlew
 import { tenantMiddleware } from './middleware/tenant-middleware';
 import { staticMiddleware } from './static-middleware';
 
-export interface AppDeps {
+interface AppDeps {
   logger: Logger;
   auth: AuthService;
   tenants: TenantService;

@@ -1,7 +1,7 @@
 import { dialectOf, type Db, type Executor, type Transaction } from '../knex';
 
 /** A `change_log` row as the change feed reads it (docs/realtime.md). */
-export interface ChangeLogEntry {
+interface ChangeLogEntry {
   seq: number;
   collection: string;
   id: string;
@@ -74,5 +74,3 @@ export function createChangeLogRepository(db: Db) {
     },
   };
 }
-
-export type ChangeLogRepository = ReturnType<typeof createChangeLogRepository>;

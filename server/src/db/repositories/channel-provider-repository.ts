@@ -7,7 +7,7 @@ import { channelFromRow } from './chat-directory-repository';
  * `data.provider` (admin only). The chat directory strips that key, so a Channel object never
  * carries a credential; this repository is the one place that reads or writes it.
  */
-export interface ChannelWithSettings {
+interface ChannelWithSettings {
   channel: Channel;
   /** `data.provider` as stored, or null when the channel has none. */
   settings: Record<string, unknown> | null;

@@ -6,7 +6,7 @@ import { parseJson, type Db } from '../knex';
  * What the chat domain reads from registers it does not own: channels, departments and their
  * members, agents' names and fixed messages. Read-only; every call scoped by tenant.
  */
-export interface FixedMessageRow {
+interface FixedMessageRow {
   id: string;
   message: string | null;
   fileUrl: string | null;

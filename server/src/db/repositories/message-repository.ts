@@ -9,7 +9,7 @@ import { applyFilter, type FieldMap } from './chat-filter-sql';
  * flag). Deleted content is kept aside in `deleted_data`, out of the API record.
  */
 
-export const MESSAGE_FIELDS: FieldMap = {
+const MESSAGE_FIELDS: FieldMap = {
   id: { column: 'id', type: 'string' },
   roomId: { column: 'room_id', type: 'string' },
   annotation: { column: 'annotation', type: 'bool' },
@@ -20,7 +20,7 @@ export const MESSAGE_FIELDS: FieldMap = {
 };
 
 /** Keyset position in a room's messages (newest first, ties by id ascending). */
-export interface MessageCursor {
+interface MessageCursor {
   at: string;
   id: string;
 }
@@ -37,7 +37,7 @@ export function deliveryState(message: Pick<Message, 'status'>): DeliveryState |
   return null;
 }
 
-export function messageFromRow(row: Record<string, unknown>): Message {
+function messageFromRow(row: Record<string, unknown>): Message {
   const data = parseJson<Message>(row.data, {} as Message);
   return {
     ...data,

@@ -17,12 +17,12 @@ export interface TemplateQuery {
   offset: number;
 }
 
-export interface StoredTemplate extends WhatsappTemplate {
+interface StoredTemplate extends WhatsappTemplate {
   channelId: string;
 }
 
 /** Status a template event leaves (Meta: REINSTATED means approved again). */
-export function statusOfEvent(event: string): string {
+function statusOfEvent(event: string): string {
   const upper = event.toUpperCase();
   return upper === 'REINSTATED' ? 'APPROVED' : upper;
 }

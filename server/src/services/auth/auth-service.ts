@@ -31,7 +31,7 @@ export interface IssuedSession {
   refreshExpiresAt: Date;
 }
 
-export interface AuthServiceDeps {
+interface AuthServiceDeps {
   users: UserRepository;
   sessions: SessionRepository;
   links: AccessLinkRepository;

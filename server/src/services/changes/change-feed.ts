@@ -20,7 +20,7 @@ export interface ChangeEvent extends Change {
 }
 
 export type RecordChange = (change: Change) => void;
-export type ChangeListener = (tenantId: string, events: ChangeEvent[]) => void | Promise<void>;
+type ChangeListener = (tenantId: string, events: ChangeEvent[]) => void | Promise<void>;
 
 /**
  * The one path by which writes become live events (docs/realtime.md):

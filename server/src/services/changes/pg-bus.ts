@@ -4,7 +4,7 @@ import { openPgListener, pgNotify, type PgListener } from '../../db/pg-notify';
 import { encodeNote, type ChangeBus } from './change-bus';
 import { createBusListeners, reconnectDelay } from './bus-reconnect';
 
-export interface PgBusOptions {
+interface PgBusOptions {
   /** postgres://... of the database whose change log this bus announces. */
   connectionString: string;
   /** LISTEN/NOTIFY channel; one per database + schema so neighbours never hear each other. */

@@ -3,7 +3,7 @@ import type { Logger } from '../../logger';
 import { encodeNote, type ChangeBus } from './change-bus';
 import { createBusListeners, reconnectDelay } from './bus-reconnect';
 
-export interface RedisBusOptions {
+interface RedisBusOptions {
   url: string;
   /** Pub/sub channel; one per database + schema so deployments sharing a Redis stay apart. */
   channel: string;

@@ -47,7 +47,7 @@ export class SendFailure extends Error {
 }
 
 /** The web chat: visitors read messages from the hub; edits, reactions and deletions are record changes. */
-export const webchatSender: ChannelSender = {
+const webchatSender: ChannelSender = {
   inProcess: true,
   async send() {
     return { externalId: null };

@@ -6,8 +6,8 @@ import type { RoomService } from './room-service';
 import { canSee, messageFilter, viewerOf, visibilityFilter } from './room-scope';
 
 /** Live collection names the console and the widget subscribe to (seed 002 §7). */
-export const ROOMS_COLLECTION = 'rooms';
-export const MESSAGES_COLLECTION = 'messages';
+const ROOMS_COLLECTION = 'rooms';
+const MESSAGES_COLLECTION = 'messages';
 
 type Query = Record<string, unknown>;
 

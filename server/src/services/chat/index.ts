@@ -25,7 +25,7 @@ import { createChannelProviderRepository } from '../../db/repositories/channel-p
 import { createProviderChannels, type ProviderOptions } from '../whatsapp/provider-channels';
 import { createProviderSender } from '../whatsapp/whatsapp-sender';
 
-export interface ChatOptions {
+interface ChatOptions {
   db: Db;
   changes: ChangeFeed;
   clock: Clock;

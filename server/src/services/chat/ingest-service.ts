@@ -12,7 +12,7 @@ export interface InboundItem extends InboundMessage {
   contact: ContactIdentity & { email?: string | null };
 }
 
-export interface IngestResult {
+interface IngestResult {
   externalId: string;
   /** Null for reactions (they change their target) and for skipped items. */
   messageId: string | null;

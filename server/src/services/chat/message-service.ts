@@ -33,7 +33,7 @@ const RANK: Record<'sent' | 'delivered' | 'read', number> = { sent: 1, delivered
  * Merges a delivery state into a status, never going back (seed 001 §4): read implies
  * delivered and sent; 'failed' only sticks while nothing was delivered.
  */
-export function advanceStatus(status: MessageStatus | null, state: DeliveryState, at: string, errors?: MessageError[]): MessageStatus | null {
+function advanceStatus(status: MessageStatus | null, state: DeliveryState, at: string, errors?: MessageError[]): MessageStatus | null {
   const current: MessageStatus = { ...(status ?? {}) };
   if (state === 'failed') {
     if (current.delivered || current.read) return null;

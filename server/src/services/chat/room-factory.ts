@@ -10,7 +10,7 @@ import { departmentQueueId, emptyRoomState, isWebchat, messages as texts } from 
 const PREVIEW_LABELS: Partial<Record<Message['type'], string>> = texts.lastMessageLabels;
 
 /** The api name of a channel in `from`/`to` (seed 001 §3). */
-export function apiOfChannel(channel: Room['channel']): MessageApi {
+function apiOfChannel(channel: Room['channel']): MessageApi {
   if (isWebchat(channel)) return 'widget';
   if (channel === 'whatsapp') return 'meta';
   if (channel === 'mail') return 'vueJs';
@@ -102,7 +102,7 @@ export function newMessage(input: {
 }
 
 /** The card preview of a message: its text, else its caption, else the type's label. */
-export function previewOf(message: Message): string {
+function previewOf(message: Message): string {
   if (message.status?.deleted) return '';
   const text = message.text ?? message.caption ?? message.image?.caption ?? message.video?.caption ?? null;
   if (text) return text.slice(0, 200);

@@ -64,7 +64,7 @@ const or = (...or: Filter[]): Filter => ({ or });
 const anyOf = (field: string, value: string[]): Filter => ({ field, op: 'array-contains-any', value });
 
 /** Queue ids of the user: their departments' queues and their own agent queue. */
-export function queuesOf(viewer: UserViewer): string[] {
+function queuesOf(viewer: UserViewer): string[] {
   return [...new Set([...viewer.agentOf, ...viewer.supervisorOf].map(departmentQueueId)), `agent${viewer.id}`];
 }
 

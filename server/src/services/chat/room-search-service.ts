@@ -8,7 +8,7 @@ import type { RoomService } from './room-service';
 import { roomTabsOf, tabFilter, visibilityFilter, type Viewer, type ChatScope } from './room-scope';
 
 /** Strips what the seed strips from a search term: + / ( ) (seed 001 §5). */
-export function normaliseSearchText(text: string): { text: string; numeric: string | null } {
+function normaliseSearchText(text: string): { text: string; numeric: string | null } {
   const stripped = text.replace(/[+/()]/g, '').trim();
   if (/^[\d\s.-]+$/.test(stripped) && /\d/.test(stripped)) return { text: stripped, numeric: stripped.replace(/\D/g, '') };
   return { text: stripped, numeric: null };
@@ -77,5 +77,3 @@ export function createRoomSearchService(deps: ChatDeps, roomService: RoomService
     },
   };
 }
-
-export type RoomSearchService = ReturnType<typeof createRoomSearchService>;

@@ -23,7 +23,7 @@ function userOnly(viewer: Viewer): UserViewer {
 }
 
 /** Checks a client's narrowing filter (only ROOM_FILTER_FIELDS, typed values). */
-export function clientRoomFilter(filter: unknown): Filter | null {
+function clientRoomFilter(filter: unknown): Filter | null {
   if (filter === undefined || filter === null) return null;
   if (!isValidFilter(filter)) throw badRequest('filter_invalid', texts.chatServer.filterInvalid);
   try {

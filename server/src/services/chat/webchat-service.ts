@@ -138,5 +138,3 @@ export function createWebchatService(deps: ChatDeps & { tokens: TokenService }, 
     },
   };
 }
-
-export type WebchatService = ReturnType<typeof createWebchatService>;

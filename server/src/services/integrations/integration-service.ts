@@ -23,7 +23,7 @@ export interface IntegrationCaller extends Caller {
 }
 
 /** One integration as this caller may use it: the definition and the register it renders as. */
-export interface ResolvedIntegration {
+interface ResolvedIntegration {
   integration: IntegrationDefinition;
   definition: RegisterDefinition;
   table: RegisterTable;
@@ -33,12 +33,12 @@ export interface ResolvedIntegration {
 /** What the engine needs to draw an integration's menu entry and screens (engine/src/registers/definitions.ts RegisterView). */
 export type IntegrationView = SharedIntegrationView<RegisterDefinition & { readOnly: boolean; lockedFields: string[]; validatorUrl: string }>;
 
-export const RECORDS_TABLE = 'integration_records';
+const RECORDS_TABLE = 'integration_records';
 const MAX_INTEGRATIONS = 500;
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === 'object' && !Array.isArray(v);
 
-export interface IntegrationServiceDeps {
+interface IntegrationServiceDeps {
   /** The `integrations` register's table (definitions live in `documents`). */
   definitionsTable: RegisterTable;
   repo: RegisterRepository;
@@ -80,12 +80,12 @@ interface CallToAction {
 }
 
 /** A chat id as rooms carry it (a phone number, a WhatsApp or web-chat id): safe to quote in an ERP filter. */
-export const CHAT_ID = /^[A-Za-z0-9@._+-]{1,120}$/;
+const CHAT_ID = /^[A-Za-z0-9@._+-]{1,120}$/;
 const SQL_NAME = /^[A-Za-z_][A-Za-z0-9_.]{0,63}$/;
 const BY_CHAT_LIMIT = 50;
 
 /** The integration's findByChatId settings (seed 000 §3 "findByChatId with its query and order"). */
-export interface FindByChatId {
+interface FindByChatId {
   active?: boolean;
   query?: string;
   order?: string;

@@ -18,7 +18,7 @@ import { createImportService } from './import-service';
 import { createLookupService } from './lookup-service';
 import { registerLiveCollections } from './register-live-collections';
 
-export interface RegistersDeps {
+interface RegistersDeps {
   db: Db;
   changes: ChangeFeed;
   clock: Clock;

@@ -11,7 +11,7 @@ export interface ParsedListQuery {
   limit: number;
 }
 
-export const MAX_PAGE = 1000;
+const MAX_PAGE = 1000;
 
 const badParam = (param: string) => badRequest('bad_query', format(messages.registers.badQuery, { param }));
 const emptyFilter = () => badRequest('filter_empty', messages.registers.filterEmpty);
@@ -44,7 +44,7 @@ function coerce(specs: FieldSpecs, field: string, value: unknown): unknown {
  * The table search box (seed 000 §5): + / ( ) stripped, at least 2 letters, matched as
  * "contains" on the register's search fields; a phone-like term ignores spaces.
  */
-export function searchFilter(definition: RegisterDefinition, raw: unknown): Filter | null {
+function searchFilter(definition: RegisterDefinition, raw: unknown): Filter | null {
   if (raw === undefined || raw === null) return null;
   if (typeof raw !== 'string') throw badParam('q');
   let text = normaliseSearch(raw);

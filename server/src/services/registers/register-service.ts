@@ -22,7 +22,7 @@ export interface Caller {
   user: UserRecord;
 }
 
-export interface RegisterServiceDeps {
+interface RegisterServiceDeps {
   definitions: ReadonlyMap<string, RegisterDefinition>;
   repo: RegisterRepository;
   validator: RegisterValidator;

@@ -129,5 +129,3 @@ export function createActiveMessage(deps: Pick<ChatDeps, 'db' | 'clock' | 'direc
     },
   };
 }
-
-export type ActiveMessage = ReturnType<typeof createActiveMessage>;

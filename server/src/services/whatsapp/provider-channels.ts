@@ -5,7 +5,7 @@ import type { ChannelProviderRepository } from '../../db/repositories/channel-pr
 import type { Logger } from '../../logger';
 
 /** A channel served by a provider adapter, with the settings to talk to it. */
-export interface ProviderChannel {
+interface ProviderChannel {
   channel: Channel;
   /** The adapter kind its type's row names (schemas/src/chat/channel.ts). */
   kind: string;

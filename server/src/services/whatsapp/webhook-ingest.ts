@@ -108,5 +108,3 @@ export function createWebhookIngest(deps: Pick<ChatDeps, 'db' | 'feed' | 'clock'
     },
   };
 }
-
-export type WebhookIngest = ReturnType<typeof createWebhookIngest>;

@@ -9,7 +9,7 @@ import type { RouteSpec } from '../../access';
  * schemas go in as they are (their extra keywords such as `order` or `errorMessage` are
  * annotations there).
  */
-export type OpenApiDocument = Record<string, unknown> & { openapi: string; paths: Record<string, Record<string, unknown>> };
+type OpenApiDocument = Record<string, unknown> & { openapi: string; paths: Record<string, Record<string, unknown>> };
 
 /** The route's access in words; a screen rule reads as the route kind it amounts to. */
 function accessText(a: RouteSpec['access']): string {

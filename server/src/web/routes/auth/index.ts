@@ -7,7 +7,7 @@ import type { Auth } from '../../../services/auth';
 import { access, userOf, type ApiRegistry, type AppContext } from '../../access';
 import { objectBody } from '../../request';
 
-export const REFRESH_COOKIE = 'rt';
+const REFRESH_COOKIE = 'rt';
 const COOKIE_PATH = '/api/auth';
 
 function meta(ctx: Context): RequestMeta {

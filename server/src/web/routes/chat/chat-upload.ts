@@ -10,7 +10,7 @@ import type { AppContext } from '../../access';
 const MULTIPART_OVERHEAD = 64 * 1024;
 const KINDS: UploadKind[] = ['image', 'video', 'audio', 'document'];
 
-export interface ChatUpload {
+interface ChatUpload {
   kind: UploadKind;
   fields: Record<string, string>;
   bytes: Buffer;

@@ -12,7 +12,7 @@ import { bodyOf } from '../../request';
 import { callerOf, registerAccess } from './register-routes';
 import { readMultipart } from './register-multipart';
 
-export interface RegisterFileRouteDeps {
+interface RegisterFileRouteDeps {
   registers: RegisterService;
   exports: ExportService;
   imports: ImportService;
@@ -20,7 +20,7 @@ export interface RegisterFileRouteDeps {
 }
 
 /** Import files may be at most this big (a CSV of ~100k rows). */
-export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 
 function sendFile(ctx: Context, file: { body: Buffer; fileName: string }, type: string): void {
   ctx.set('Content-Disposition', `attachment; filename="${file.fileName}"`);

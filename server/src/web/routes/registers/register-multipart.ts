@@ -3,13 +3,13 @@ import { messages } from '@atendimento/schemas';
 import { AppError, badRequest } from '../../../errors';
 import type { AppContext } from '../../access';
 
-export interface MultipartFile {
+interface MultipartFile {
   fieldName: string;
   fileName: string;
   bytes: Buffer;
 }
 
-export interface MultipartOptions<T> {
+interface MultipartOptions<T> {
   /** Hard ceiling for the whole request, checked on Content-Length before reading anything. */
   maxBytes: number;
   /** Bytes to look at before deciding what the file is. */

@@ -41,7 +41,7 @@ function contentRange(ctx: Context, name: string, offset: number, count: number,
  * calls (seed 000 §7). Routes are registered per register with the register's own access
  * rule, so the role matrix walks each one. Specific paths come before /:id.
  */
-export interface RegisterRouteDeps {
+interface RegisterRouteDeps {
   registers: RegisterService;
   lookups: LookupService;
   /** auth's 'Enviar Login': e-mails a one-time sign-in link to an agent. */
