@@ -1,3 +1,4 @@
+import { format, messages } from '@atendimento/schemas';
 import type { RegisterDefinition, RegisterSchema } from '@atendimento/schemas/registers/index';
 import type { RouteSpec } from '../../access';
 
@@ -18,18 +19,11 @@ function accessText(a: RouteSpec['access']): string {
   const base = a.rule.access === 'admin' ? ACCESS_TEXT.admin
     : a.rule.access === 'admin-or-permission' ? `${ACCESS_TEXT.permission} (${a.rule.permission})`
     : ACCESS_TEXT.user;
-  return a.rule.claim ? `${base} Exige a configuração ${a.rule.claim} da empresa.` : base;
+  return a.rule.claim ? `${base} ${format(TEXT.claimRequired, { claim: a.rule.claim })}` : base;
 }
 
-const ACCESS_TEXT: Record<RouteSpec['access']['kind'], string> = {
-  public: 'Pública.',
-  anonymous: 'Usuário autenticado ou visitante anônimo (chat público).',
-  user: 'Qualquer usuário autenticado.',
-  admin: 'Somente administradores.',
-  supervisor: 'Administradores ou supervisores de departamento.',
-  permission: 'Administradores ou usuários com a permissão da tela.',
-  rule: 'Conforme a regra de acesso da tela.',
-};
+const TEXT = messages.api.openApi;
+const ACCESS_TEXT: Record<RouteSpec['access']['kind'], string> = TEXT.access;
 
 const ERROR_RESPONSE = { $ref: '#/components/responses/Error' };
 
@@ -68,12 +62,12 @@ export function buildOpenApi(options: {
       type: 'object',
       required: ['error', 'errorMessage'],
       properties: {
-        error: { type: 'string', description: 'Código do erro (em inglês, estável).' },
-        errorMessage: { type: 'string', description: 'Mensagem em português para o usuário.' },
+        error: { type: 'string', description: TEXT.errorCode },
+        errorMessage: { type: 'string', description: TEXT.errorMessage },
         fields: { type: 'array', items: { type: 'object', required: ['field', 'message'], properties: { field: { type: 'string' }, message: { type: 'string' } } } },
       },
     },
-    IntegrationRecord: { type: 'object', description: 'Registro de uma integração, validado pelo schema (vjsfSchemaMaster) da integração.', additionalProperties: true },
+    IntegrationRecord: { type: 'object', description: TEXT.integrationRecord, additionalProperties: true },
   };
   for (const [name, definition] of options.registers) schemas[componentName(name)] = cleanSchema(definition.schema);
 
@@ -139,14 +133,13 @@ export function buildOpenApi(options: {
     info: {
       title: options.title,
       version: options.version,
-      description:
-        'API REST do Atendimento. Autentique com `Authorization: Bearer <token>`: um token de API gerado na tela API (restrito às URLs e métodos escolhidos) ou o token de sessão do aplicativo. Erros respondem `{ error, errorMessage }`.',
+      description: TEXT.description,
     },
     servers: [{ url: options.serverUrl }],
     security: [{ bearer: [] }],
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Token de API (atk_…) ou token de sessão.' } },
-      responses: { Error: { description: 'Erro', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } } },
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: TEXT.bearer } },
+      responses: { Error: { description: TEXT.error, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } } },
       schemas,
     },
     paths,
