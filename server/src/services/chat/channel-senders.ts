@@ -5,7 +5,7 @@ import {
 import { adapterOf, isWebchat, messages as texts, type Channel, type Message, type MessageError, type Room } from '@atendimento/schemas';
 
 /**
- * Outbound delivery, one sender per kind of channel (docs/chat.md "Channels"): our web chat in
+ * Outbound delivery, one sender per kind of channel (docs/channels.md): our web chat in
  * process, and every provider channel through its adapter (services/whatsapp/whatsapp-sender.ts
  * wraps it with `createAdapterSender`). Which one a room gets follows its type's row in the
  * channel table; adding a provider needs no change here (docs/channels.md).
