@@ -10,7 +10,7 @@ import { SendFailure } from './channel-senders';
 import { encodeCursor } from './cursor';
 import { newId } from './ids';
 import { applyMessage, lastMessageOf, newMessage } from './room-factory';
-import { canAttend, canSee, messageFilter, type UserViewer, type Viewer, type ChatScope } from './room-scope';
+import { canAttend, canSee, messageFilter, type UserViewer, type ChatScope, userOnly } from './room-scope';
 
 /** A stored upload ready to become a message. */
 export interface StoredUpload {
@@ -50,11 +50,6 @@ function advanceStatus(status: MessageStatus | null, state: DeliveryState, at: s
   delete next.failed;
   delete next.errors;
   return next;
-}
-
-function userOnly(viewer: Viewer): UserViewer {
-  if (viewer.kind !== 'user') throw forbidden();
-  return viewer;
 }
 
 export function createMessageService(deps: ChatDeps) {

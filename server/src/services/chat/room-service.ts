@@ -13,14 +13,9 @@ import { encodeCursor } from './cursor';
 import { newId, newSecret } from './ids';
 import type { MessageService } from './message-service';
 import { applyMessage, newMessage, newRoom, queueOfDepartment } from './room-factory';
-import { canAttend, canSee, supervises, tabFilter, visibilityFilter, type UserViewer, type Viewer, type ChatScope } from './room-scope';
+import { canAttend, canSee, supervises, tabFilter, visibilityFilter, type UserViewer, type Viewer, type ChatScope, userOnly } from './room-scope';
 
 const ONE_HOUR = 3_600_000;
-
-function userOnly(viewer: Viewer): UserViewer {
-  if (viewer.kind !== 'user') throw forbidden();
-  return viewer;
-}
 
 /** Checks a client's narrowing filter (only ROOM_FILTER_FIELDS, typed values). */
 function clientRoomFilter(filter: unknown): Filter | null {

@@ -5,7 +5,7 @@ import type { DepartmentRepository } from '../../db/repositories/department-repo
 import type { ChatDeps } from '../chat/chat-deps';
 import type { MessageService } from '../chat/message-service';
 import type { RoomService } from '../chat/room-service';
-import type { ChatScope, UserViewer, Viewer } from '../chat/room-scope';
+import { userOnly, type ChatScope, type UserViewer } from '../chat/room-scope';
 import { windowClosed, windowOpen } from './messaging-window';
 import { validateWhatsapp } from './whatsapp-validation';
 
@@ -32,11 +32,6 @@ export function ninthDigitTwin(chatId: string): string | null {
 
 /** The seed's exact text as errorMessage (the dialog shows it as is). */
 const choose = (field: string, message: string) => badRequest('validation_failed', message, [{ field, message }]);
-
-function userOnly(viewer: Viewer): UserViewer {
-  if (viewer.kind !== 'user') throw forbidden();
-  return viewer;
-}
 
 /** Channels an active message may use: active, visible WhatsApp-type channels. */
 function offered(channel: Channel | null): channel is Channel {
