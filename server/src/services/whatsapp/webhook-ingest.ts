@@ -29,7 +29,7 @@ export type WebhookOutcome =
   | { kind: 'method_not_allowed' }
   | { kind: 'invalid_body' }
   | { kind: 'stored'; messages: number; created: number; statuses: number }
-  /** A receipt overtook its send's answer: retry in a moment, the id will be there. */
+  /** A receipt overtook its send's answer: the provider's retry finds the id stored. */
   | { kind: 'status_before_send' }
   /** Nothing was committed: the provider's retry is the recovery. */
   | { kind: 'ingest_failed' };
