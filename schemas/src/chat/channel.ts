@@ -2,7 +2,7 @@
  * The channel table: everything the product knows about a kind of channel, in one row per
  * type. Every list of channel types (WhatsApp-type, 24-hour window, templates, 'Todas Filas',
  * reply/edit options, labels, which adapter serves it) derives from here; a lint test
- * (tests/reliability/raw-sql-lint.spec.ts) refuses a list of channel-type names anywhere else.
+ * (tests/reliability/layering-lint.spec.ts) refuses a list of channel-type names anywhere else.
  *
  * To add a provider (docs/channels.md):
  * 1. Write its adapter in integrations/src/channels/ (the contract's header lists the steps)
@@ -118,6 +118,11 @@ export function channelLabel(type: string | null | undefined): string {
 /** The adapter kind serving a channel type (adapterOf('widget') → 'webchat'), or null. */
 export function adapterOf(type: string | null | undefined): string | null {
   return channelInfo(type)?.adapter ?? null;
+}
+
+/** Our own web chat (the widget and the public page): served in process, no provider between. */
+export function isWebchat(type: string | null | undefined): boolean {
+  return adapterOf(type) === 'webchat';
 }
 
 /** 'Responder' / 'Editar' for a message api (a channel type or a non-channel source). */

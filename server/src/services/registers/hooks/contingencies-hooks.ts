@@ -3,7 +3,7 @@ import { validationError } from '../../../errors';
 import type { RegisterHooks } from '../register-hooks';
 
 /** ISO instant of a local date and HH:MM at a UTC offset in hours (seed: timezoneOffset). */
-export function instantOf(date: string, hour: string, offsetHours: number): string {
+function instantOf(date: string, hour: string, offsetHours: number): string {
   const [h, m] = hour.split(':').map(Number);
   const utc = Date.parse(`${date}T00:00:00Z`) + ((h ?? 0) * 60 + (m ?? 0) - offsetHours * 60) * 60_000;
   return new Date(utc).toISOString();
