@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturesDir } from '../fixtures';
-import { createChannelAdapter, hubSignature, ProviderError, type AdapterContext, type ChannelAdapter } from './index';
+import { CLOUD_API_ERRORS_PT_BR, cloudApiErrorTitle, createChannelAdapter, hubSignature, ProviderError, type AdapterContext, type ChannelAdapter } from './index';
 
 const load = (dir: 'whatsapp' | 'zapi', file: string) => readFileSync(path.join(fixturesDir(dir), file));
 const json = (dir: 'whatsapp' | 'zapi', file: string) => JSON.parse(load(dir, file).toString('utf8'));
@@ -39,15 +39,57 @@ describe('Cloud API fixtures (meta and dialog360 share the envelope)', () => {
   const meta = createChannelAdapter('meta', ctx({ baseUrl: 'http://x', appSecret: 's' }));
   const d360 = createChannelAdapter('dialog360', ctx({ baseUrl: 'http://x', webhookSecret: 's' }));
 
-  it.each(files)('%s parses into messages, statuses or template events', (file) => {
+  /** Fixtures whose content is WhatsApp telling us it could not deliver what the customer sent. */
+  const UNSUPPORTED = new Set(['inbound_unsupported.json', 'inbound_unsupported_with_type.json', 'inbound_interactive_with_error.json']);
+
+  it.each(files)('%s parses into messages, statuses, template events or echoes, keeping the raw message', (file) => {
     const parsed = meta.parseWebhook(json('whatsapp', file));
-    expect(parsed.messages.length + parsed.statuses.length + parsed.templateEvents.length).toBeGreaterThan(0);
+    expect(parsed.messages.length + parsed.statuses.length + parsed.templateEvents.length + (parsed.echoes?.length ?? 0)).toBeGreaterThan(0);
     expect(d360.parseWebhook(json('whatsapp', file))).toEqual(parsed);
-    for (const m of parsed.messages) {
-      expect(m.externalId).toMatch(/^wamid\./);
-      expect(m.content.type).not.toBe('unsupported');
+    const raw = json('whatsapp', file).entry[0].changes[0].value;
+    for (const [i, m] of parsed.messages.entries()) {
+      expect(m.externalId).toBe(raw.messages[i].id);
+      expect(m.content.raw).toEqual(raw.messages[i]);
+      expect(m.content.type === 'unsupported').toBe(UNSUPPORTED.has(file));
       expect(m.contact.phone ?? m.contact.userId).toBeTruthy();
     }
+  });
+
+  it('new kinds: order, system notices, errors, flow replies, edits, revokes, echoes and failed statuses', () => {
+    const one = (file: string) => meta.parseWebhook(json('whatsapp', file)).messages[0]!;
+    expect(one('inbound_order.json').content).toMatchObject({
+      type: 'order',
+      order: { catalog_id: '354160437058781', product_items: [{ product_retailer_id: 'HAMBURGER', quantity: 3, item_price: 30, currency: 'ILS' }, { product_retailer_id: 'FRENCH_FRIES' }, { product_retailer_id: 'SODA' }] },
+    });
+    expect(one('inbound_system_user_changed_number.json')).toMatchObject({ contact: { phone: '972987654321', displayName: null }, content: { type: 'system', system: { type: 'user_changed_number', newPhone: '972912345678' } } });
+    expect(one('inbound_system_user_changed_user_id.json')).toMatchObject({ contact: { phone: null, userId: 'CO.1234567890' }, content: { system: { type: 'user_changed_user_id', newUserId: 'MX.0987654321', previousUserId: 'CO.1234567890' } } });
+    expect(one('inbound_system_identity_changed.json').content.system?.type).toBe('customer_identity_changed');
+    expect(one('inbound_unsupported_with_type.json').content).toMatchObject({
+      type: 'unsupported', unsupported: { providerType: 'pool' },
+      errors: [{ code: 131051, title: 'Message type unknown', details: 'Message type is currently not supported.', titleptBR: 'Tipo de mensagem não suportado' }],
+    });
+    expect(one('inbound_unsupported.json').content.unsupported?.providerType).toBe('unsupported');
+    expect(one('inbound_interactive_with_error.json').content).toMatchObject({ type: 'unsupported', unsupported: { providerType: 'interactive' }, errors: [{ code: 131000, titleptBR: 'Falha inesperada no WhatsApp' }] });
+    expect(one('inbound_interactive_nfm_reply_flow.json').content).toMatchObject({ type: 'interactive', text: 'Sent', interactive: { type: 'nfm_reply', nfm_reply: { name: 'flow', body: 'Sent', response_json: expect.stringContaining('"comment_text":"Comment Text"') } } });
+    expect(one('inbound_edit_text.json').content).toMatchObject({ type: 'edit', edit: { targetExternalId: 'wamid.zzzzzz', content: { type: 'text', text: 'Text was edited' } } });
+    // pywa's revoke sample names the customer only through `contacts` (its `from` is a placeholder).
+    expect(one('inbound_revoke.json')).toMatchObject({ contact: { phone: '972987654321' }, content: { type: 'revoke', revoke: { targetExternalId: '<ORIGINAL_WHATSAPP_MESSAGE_ID>' } } });
+    expect(one('inbound_location_current.json').content.location).toEqual({ latitude: 12.25089, longitude: 43.90539, name: undefined, address: undefined, url: undefined });
+    expect(one('inbound_reaction_no_emoji.json').content.reaction).toEqual({ targetExternalId: 'wamid.yzxyzx=', emoji: '' });
+    const echo = meta.parseWebhook(json('whatsapp', 'message_echo_text.json'));
+    expect(echo.messages).toEqual([]);
+    expect(echo.echoes?.[0]).toMatchObject({ contact: { phone: '972987654321', userId: '<BSUID>' }, content: { type: 'text', text: 'Test message' } });
+    expect(meta.parseWebhook(json('whatsapp', 'status_failed.json')).statuses[0]).toMatchObject({
+      status: 'failed', errors: [{ code: 130472, title: "User's number is part of an experiment", titleptBR: 'Número do cliente faz parte de um experimento da Meta: mensagem não entregue' }],
+    });
+  });
+
+  it('every error code gets a pt-BR title: the catalogue, the 2xx permission range, else one naming the code', () => {
+    expect(cloudApiErrorTitle(131047)).toBe('Janela de 24 horas expirada: envie um template');
+    expect(cloudApiErrorTitle('131026')).toBe('Mensagem não entregue: número sem WhatsApp ou versão desatualizada');
+    expect(cloudApiErrorTitle(250)).toBe('Permissão da API não concedida ou revogada');
+    expect(cloudApiErrorTitle(999999)).toBe('Erro do WhatsApp (código 999999)');
+    for (const title of Object.values(CLOUD_API_ERRORS_PT_BR)) expect(title).not.toMatch(/\b(the|message|error|failed)\b/i);
   });
 
   it('maps each message type into our shape', () => {
@@ -78,7 +120,7 @@ describe('Cloud API fixtures (meta and dialog360 share the envelope)', () => {
   it('turns unknown types into a visible placeholder and ignores garbage', () => {
     const body = json('whatsapp', 'inbound_text.json');
     body.entry[0].changes[0].value.messages[0] = { from: '1', id: 'wamid.new', timestamp: '1', type: 'poll_v9', poll_v9: {} };
-    expect(meta.parseWebhook(body).messages[0]!.content).toEqual({ type: 'unsupported', unsupported: { providerType: 'poll_v9' } });
+    expect(meta.parseWebhook(body).messages[0]!.content).toEqual({ type: 'unsupported', unsupported: { providerType: 'poll_v9' }, raw: body.entry[0].changes[0].value.messages[0] });
     for (const garbage of [null, 'x', 42, { entry: 'no' }, { entry: [{ changes: [null] }] }]) {
       expect(meta.parseWebhook(garbage)).toEqual({ messages: [], statuses: [], templateEvents: [] });
     }

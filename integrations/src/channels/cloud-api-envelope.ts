@@ -1,6 +1,6 @@
-import type { AdapterContext, ChannelAdapter, InboundContent, InboundMessage, ParsedWebhook, StatusUpdate, TemplateEvent, DeliveryStatus, SendOptions, OutboundInteractive, OutboundMedia, TemplateSend } from './contract';
+import type { AdapterContext, ChannelAdapter, InboundContent, InboundMessage, ParsedWebhook, ProviderMessageError, StatusUpdate, TemplateEvent, DeliveryStatus, SendOptions, OutboundInteractive, OutboundMedia, TemplateSend } from './contract';
 import { callJson } from './http';
-import { CLOUD_API_ERRORS_PT_BR, ProviderError } from './provider-error';
+import { ProviderError, cloudApiErrorTitle } from './provider-error';
 
 /**
  * The WhatsApp Cloud API webhook envelope and message bodies, shared by the Meta adapter and
@@ -16,10 +16,25 @@ const isoFromUnix = (seconds: unknown): string => {
 
 const MEDIA_TYPES = new Set(['image', 'video', 'audio', 'document', 'sticker']);
 
+const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const num = (v: unknown): number => (Number.isFinite(Number(v)) ? Number(v) : 0);
+
+/** Error objects of a webhook (message, value or status level), each with its pt-BR title. */
+function errorsOf(list: unknown): ProviderMessageError[] | undefined {
+  if (!Array.isArray(list) || list.length === 0) return undefined;
+  return (list as Json[]).map((e) => ({
+    code: typeof e?.code === 'number' || typeof e?.code === 'string' ? e.code : '?',
+    title: String(e?.title ?? e?.message ?? ''),
+    ...(typeof e?.error_data?.details === 'string' && { details: e.error_data.details }),
+    titleptBR: cloudApiErrorTitle(e?.code),
+  }));
+}
+
+/** The content of one Cloud API message body (also the `message` of an edit). */
 function content(message: Json): InboundContent {
   const type = String(message.type ?? 'unknown');
   if (type === 'text') return { type: 'text', text: String(message.text?.body ?? '') };
-  if (MEDIA_TYPES.has(type)) {
+  if (MEDIA_TYPES.has(type) && message[type]) {
     const media = message[type] ?? {};
     return {
       type,
@@ -27,18 +42,53 @@ function content(message: Json): InboundContent {
       media: { mediaId: media.id, url: media.url, mimeType: media.mime_type, sha256: media.sha256, fileName: media.filename },
     };
   }
-  if (type === 'location') {
+  if (type === 'location' && message.location) {
     const l = message.location ?? {};
-    return { type: 'location', location: { latitude: Number(l.latitude), longitude: Number(l.longitude), name: l.name, address: l.address, url: l.url } };
+    return { type: 'location', location: { latitude: Number(l.latitude), longitude: Number(l.longitude), name: text(l.name), address: text(l.address), url: text(l.url) } };
   }
-  if (type === 'contacts') return { type: 'contacts', contacts: Array.isArray(message.contacts) ? message.contacts : [] };
+  if (type === 'contacts' && Array.isArray(message.contacts)) return { type: 'contacts', contacts: message.contacts };
   if (type === 'reaction') return { type: 'reaction', reaction: { targetExternalId: String(message.reaction?.message_id ?? ''), emoji: String(message.reaction?.emoji ?? '') } };
-  if (type === 'interactive') {
+  if (type === 'interactive' && message.interactive) {
     const i = message.interactive ?? {};
-    return { type: 'interactive', text: i.button_reply?.title ?? i.list_reply?.title ?? undefined, interactive: { type: String(i.type ?? ''), button_reply: i.button_reply, list_reply: i.list_reply, nfm_reply: i.nfm_reply } };
+    const nfm = i.nfm_reply ? { name: text(i.nfm_reply.name), body: text(i.nfm_reply.body), response_json: text(i.nfm_reply.response_json) } : undefined;
+    const title = i.button_reply?.title ?? i.list_reply?.title ?? nfm?.body;
+    return { type: 'interactive', ...(title !== undefined && { text: String(title) }), interactive: { type: String(i.type ?? ''), button_reply: i.button_reply, list_reply: i.list_reply, ...(nfm && { nfm_reply: nfm }) } };
   }
-  if (type === 'button') return { type: 'interactive', text: String(message.button?.text ?? ''), button: { payload: String(message.button?.payload ?? ''), text: String(message.button?.text ?? '') } };
-  return { type: 'unsupported', unsupported: { providerType: type } };
+  if (type === 'button' && message.button) return { type: 'interactive', text: String(message.button?.text ?? ''), button: { payload: String(message.button?.payload ?? ''), text: String(message.button?.text ?? '') } };
+  if (type === 'order' && message.order) {
+    const o = message.order;
+    const items = (Array.isArray(o.product_items) ? (o.product_items as Json[]) : []).map((p) => ({
+      product_retailer_id: String(p?.product_retailer_id ?? ''), quantity: num(p?.quantity), item_price: num(p?.item_price), currency: String(p?.currency ?? ''),
+    }));
+    return { type: 'order', ...(text(o.text) && { text: o.text }), order: { ...(o.catalog_id !== undefined && { catalog_id: String(o.catalog_id) }), ...(text(o.text) !== undefined && { text: o.text }), product_items: items } };
+  }
+  if (type === 'system' && message.system) {
+    const sys = message.system;
+    return {
+      type: 'system',
+      system: {
+        type: String(sys.type ?? ''),
+        ...(text(sys.body) && { body: sys.body }),
+        ...(sys.wa_id && { newPhone: String(sys.wa_id) }),
+        ...(sys.user_id && { newUserId: String(sys.user_id) }),
+        ...(sys.previous_user_id && { previousUserId: String(sys.previous_user_id) }),
+      },
+    };
+  }
+  if (type === 'edit' && message.edit?.original_message_id) {
+    return { type: 'edit', edit: { targetExternalId: String(message.edit.original_message_id), content: content(message.edit.message ?? {}) } };
+  }
+  if (type === 'revoke' && message.revoke?.original_message_id) return { type: 'revoke', revoke: { targetExternalId: String(message.revoke.original_message_id) } };
+  // 'unsupported' (what the customer sent is named in `unsupported.type`), 'unknown', a new
+  // type, or a known type without its body.
+  const providerType = type === 'unsupported' || type === 'unknown' ? String(message.unsupported?.type ?? type) : type;
+  return { type: 'unsupported', unsupported: { providerType } };
+}
+
+/** Digits of a phone as the provider gave it; null for placeholders or empty values. */
+function phoneOf(value: unknown): string | null {
+  const v = typeof value === 'string' ? value.replace(/^\+/, '') : typeof value === 'number' ? String(value) : '';
+  return /^\d{5,20}$/.test(v) ? v : null;
 }
 
 const STATUS: Record<string, DeliveryStatus> = { sent: 'sent', delivered: 'delivered', read: 'read', played: 'read', failed: 'failed', deleted: 'deleted' };
@@ -62,31 +112,43 @@ function parseCloudApiWebhook(body: unknown): ParsedWebhook {
         continue;
       }
       const contacts = Array.isArray(value.contacts) ? (value.contacts as Json[]) : [];
-      for (const message of Array.isArray(value.messages) ? (value.messages as Json[]) : []) {
-        if (!message?.id) continue;
-        const profile = contacts.find((c) => c.wa_id === message.from || (message.from_user_id && c.user_id === message.from_user_id)) ?? contacts[0];
-        const inbound: InboundMessage = {
+      const valueErrors = errorsOf(value.errors);
+      const inbound = (message: Json, party: { phone: unknown; userId: unknown }): InboundMessage => {
+        const phone = phoneOf(party.phone);
+        const profile = contacts.find((c) => (phone && c.wa_id === phone) || (party.userId && c.user_id === party.userId)) ?? contacts[0];
+        const parsed: InboundMessage = {
           externalId: String(message.id),
           timestamp: isoFromUnix(message.timestamp),
           contact: {
-            phone: message.from ? String(message.from) : profile?.wa_id ? String(profile.wa_id) : null,
-            userId: message.from_user_id ? String(message.from_user_id) : profile?.user_id ? String(profile.user_id) : null,
+            phone: phone ?? phoneOf(profile?.wa_id),
+            userId: party.userId ? String(party.userId) : profile?.user_id ? String(profile.user_id) : null,
             displayName: profile?.profile?.name ? String(profile.profile.name) : null,
           },
-          content: content(message),
+          content: { ...content(message), raw: message },
         };
-        if (message.context?.id && !message.context?.forwarded) inbound.replyToExternalId = String(message.context.id);
-        if (message.context?.forwarded || message.context?.frequently_forwarded) inbound.forwarded = true;
-        if (message.referral) inbound.content.referral = message.referral;
-        result.messages.push(inbound);
+        const errors = errorsOf(message.errors) ?? valueErrors;
+        if (errors) parsed.content.errors = errors;
+        if (message.context?.id && !message.context?.forwarded) parsed.replyToExternalId = String(message.context.id);
+        if (message.context?.forwarded || message.context?.frequently_forwarded) parsed.forwarded = true;
+        if (message.referral) parsed.content.referral = message.referral;
+        return parsed;
+      };
+      for (const message of Array.isArray(value.messages) ? (value.messages as Json[]) : []) {
+        if (!message?.id) continue;
+        // A changed user id names the customer only by the previous id.
+        const userId = message.from_user_id ?? message.system?.previous_user_id;
+        result.messages.push(inbound(message, { phone: message.from, userId }));
+      }
+      for (const echo of Array.isArray(value.message_echoes) ? (value.message_echoes as Json[]) : []) {
+        if (!echo?.id) continue;
+        (result.echoes ??= []).push(inbound(echo, { phone: echo.to, userId: echo.to_user_id }));
       }
       for (const status of Array.isArray(value.statuses) ? (value.statuses as Json[]) : []) {
         const mapped = STATUS[String(status?.status)];
         if (!status?.id || !mapped) continue;
         const update: StatusUpdate = { externalId: String(status.id), status: mapped, timestamp: isoFromUnix(status.timestamp), recipient: status.recipient_id ? String(status.recipient_id) : null };
-        if (Array.isArray(status.errors)) {
-          update.errors = (status.errors as Json[]).map((e) => ({ code: e.code, title: String(e.title ?? e.message ?? ''), titleptBR: CLOUD_API_ERRORS_PT_BR[Number(e.code)] }));
-        }
+        const errors = errorsOf(status.errors);
+        if (errors) update.errors = errors;
         result.statuses.push(update);
       }
     }

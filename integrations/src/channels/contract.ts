@@ -95,12 +95,36 @@ export interface InboundContent {
   media?: MediaRef;
   location?: { latitude: number; longitude: number; name?: string; address?: string; url?: string };
   contacts?: { name: { formatted_name: string }; phones?: { phone: string; type?: string }[]; emails?: { email: string }[]; org?: unknown }[];
-  interactive?: { type: string; button_reply?: { id: string; title: string }; list_reply?: { id: string; title: string; description?: string }; nfm_reply?: unknown };
+  interactive?: { type: string; button_reply?: { id: string; title: string }; list_reply?: { id: string; title: string; description?: string }; nfm_reply?: { name?: string; body?: string; response_json?: string } };
   button?: { payload: string; text: string };
   reaction?: { targetExternalId: string; emoji: string };
   referral?: { source_id?: string; source_url?: string; headline?: string; body?: string; image_url?: string };
   /** Provider type we do not know: kept for a visible placeholder. */
   unsupported?: { providerType: string };
+  /** A catalog order (Cloud API `order`), in the provider's field names. */
+  order?: { catalog_id?: string; text?: string; product_items: { product_retailer_id: string; quantity: number; item_price: number; currency: string }[] };
+  /**
+   * A notice from WhatsApp itself (Cloud API `system`): the customer changed number
+   * (`newPhone`) or business-scoped user id (`newUserId`, `previousUserId`), or their security
+   * code changed.
+   */
+  system?: { type: string; body?: string; newPhone?: string; newUserId?: string; previousUserId?: string };
+  /** Errors the provider attached to the message (content it could not deliver to us). */
+  errors?: ProviderMessageError[];
+  /** The customer edited one of their messages: the new content of `targetExternalId`. */
+  edit?: { targetExternalId: string; content: InboundContent };
+  /** The customer deleted one of their messages for everyone. */
+  revoke?: { targetExternalId: string };
+  /** The provider's message object as received, kept on the stored message. */
+  raw?: unknown;
+}
+
+/** An error object of a webhook (message, value or status level), with its pt-BR title when known. */
+export interface ProviderMessageError {
+  code: number | string;
+  title: string;
+  details?: string;
+  titleptBR?: string;
 }
 
 export interface ContactIdentity {
@@ -128,7 +152,7 @@ export interface StatusUpdate {
   status: DeliveryStatus;
   timestamp: string;
   recipient: string | null;
-  errors?: { code: number | string; title: string; titleptBR?: string }[];
+  errors?: ProviderMessageError[];
 }
 
 export interface TemplateEvent {
@@ -143,6 +167,11 @@ export interface ParsedWebhook {
   messages: InboundMessage[];
   statuses: StatusUpdate[];
   templateEvents: TemplateEvent[];
+  /**
+   * Messages the business sent from its own WhatsApp app on a number shared with the API
+   * (Cloud API `smb_message_echoes`): `contact` is the recipient.
+   */
+  echoes?: InboundMessage[];
 }
 
 export interface SendResult {

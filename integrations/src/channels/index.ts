@@ -4,7 +4,7 @@ import { createMetaAdapter } from './meta-adapter';
 import { createZApiAdapter } from './zapi-adapter';
 
 export * from './contract';
-export { ProviderError, CLOUD_API_ERRORS_PT_BR } from './provider-error';
+export { ProviderError, CLOUD_API_ERRORS_PT_BR, cloudApiErrorTitle } from './provider-error';
 export { hubSignature, safeEqual } from './signature';
 
 type ChannelAdapterFactory = (ctx: AdapterContext) => ChannelAdapter;
