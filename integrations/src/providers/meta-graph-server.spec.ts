@@ -20,7 +20,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
   graph = await startMetaGraphServer({
-    appSecret: 'app-secret', accessToken: 'tok', phoneNumberId: 'PN', businessAccountId: 'WABA', statusDelayMs: 5,
+    appSecret: 'app-secret', accessToken: 'tok', phoneNumberId: 'PN', businessAccountId: 'WABA', statusDelayMs: 5, customerPage: true,
     webhookUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhook`,
   });
   adapter = createChannelAdapter('meta', { fetch, logger: { info() {}, warn() {}, error() {} }, config: { baseUrl: graph.baseUrl, apiVersion: 'v21.0', phoneNumberId: 'PN', accessToken: 'tok', businessAccountId: 'WABA', appSecret: 'app-secret' } });
@@ -75,5 +75,57 @@ describe('local Meta Graph server', () => {
     expect(names).toHaveLength(36);
     expect(pages).toBe(4);
     expect(new Set(names).size).toBe(36);
+  });
+
+  it('a delivery failure is sent → failed with the error, and no receipt follows it', async () => {
+    received.length = 0;
+    graph.failNextDelivery(131026, 'Message undeliverable');
+    const { externalId } = await adapter.sendText('5511987654321', 'Vai falhar');
+    await until(() => received.length === 2);
+    // The next send's three receipts prove nothing else was coming for the failed one.
+    const next = await adapter.sendText('5511987654321', 'Esta chega');
+    await until(() => received.length === 5);
+    const statuses = received.map((r) => adapter.parseWebhook(JSON.parse(r.raw.toString('utf8'))).statuses[0]!);
+    expect(statuses.filter((s) => s.externalId === externalId).map((s) => s.status)).toEqual(['sent', 'failed']);
+    expect(statuses[1]!.errors).toEqual([{ code: 131026, title: 'Message undeliverable', titleptBR: 'Mensagem não entregue: número sem WhatsApp ou versão desatualizada' }]);
+    expect(statuses.filter((s) => s.externalId === next.externalId).map((s) => s.status)).toEqual(['sent', 'delivered', 'read']);
+  });
+});
+
+describe('the scripted customer (/cliente)', () => {
+  const send = async (input: Record<string, unknown>) => {
+    const res = await fetch(`${graph.baseUrl}/cliente/enviar`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone: '5511900001111', name: 'Cliente', ...input }) });
+    return { status: res.status, body: await res.json() };
+  };
+  const lastWebhook = () => adapter.parseWebhook(JSON.parse(received.at(-1)!.raw.toString('utf8')));
+
+  it('lists the conversation as one timeline in order, customer and company messages interleaved', async () => {
+    received.length = 0;
+    await send({ text: 'Primeira do cliente' });
+    await adapter.sendText('5511900001111', 'Resposta da empresa');
+    await send({ text: 'Segunda do cliente' });
+    const res = await fetch(`${graph.baseUrl}/cliente/mensagens?phone=5511900001111`);
+    const { data } = await res.json();
+    expect(data.map((m: { from: string; text: string }) => `${m.from}: ${m.text}`)).toEqual(['cliente: Primeira do cliente', 'empresa: Resposta da empresa', 'cliente: Segunda do cliente']);
+  });
+
+  it.each([
+    ['order', 'order'], ['location', 'location'], ['contacts', 'contacts'], ['flow', 'interactive'], ['unsupported', 'unsupported'],
+    ['edit', 'edit'], ['revoke', 'revoke'], ['reaction', 'reaction'],
+  ])('sends a signed %s webhook the adapter parses', async (kind, type) => {
+    await send({ text: 'Texto base' });
+    await until(() => received.length > 0 && lastWebhook().messages[0]?.content.text === 'Texto base');
+    const answer = await send({ kind, text: kind === 'edit' ? 'Texto corrigido' : '' });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(202);
+    await until(() => lastWebhook().messages[0]?.externalId === answer.body.id);
+    expect(lastWebhook().messages[0]!.content.type).toBe(type);
+  });
+
+  it('changes number: a system webhook without contacts, and the page follows the new phone', async () => {
+    const answer = await send({ kind: 'changeNumber', newPhone: '5511900002222' });
+    expect(answer).toMatchObject({ status: 202, body: { phone: '5511900002222' } });
+    await until(() => lastWebhook().messages[0]?.externalId === answer.body.id);
+    expect(lastWebhook().messages[0]).toMatchObject({ contact: { phone: '5511900001111' }, content: { type: 'system', system: { type: 'user_changed_number', newPhone: '5511900002222' } } });
+    expect((await send({ kind: 'changeNumber', newPhone: 'x' })).status).toBe(400);
   });
 });

@@ -78,6 +78,8 @@ export async function startMetaGraphServer(options: MetaGraphServerOptions) {
   const sent: Sent[] = [];
   const media = new Map<string, { bytes: Buffer; mimeType: string }>();
   const failures: { status: number; body: unknown }[] = [];
+  /** Errors of sends accepted now and failed later by a status webhook (failNextDelivery). */
+  const deliveryFailures: unknown[][] = [];
   /** Pending holds: the next send is recorded (id assigned) but answered only on release. */
   const holds: Promise<void>[] = [];
   /** Message ids the business marked read (POST status: read). */
@@ -124,37 +126,58 @@ export async function startMetaGraphServer(options: MetaGraphServerOptions) {
     return envelope({ statuses: [{ id, status, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: to, ...(errors && { errors }) }] });
   }
 
-  async function deliverStatuses(message: Sent): Promise<void> {
+  /**
+   * Receipts as the Cloud API sends them: sent → delivered → read, or sent → failed with the
+   * error, and nothing after a failure (a failed message is never delivered).
+   */
+  async function deliverStatuses(message: Sent, failure?: unknown[]): Promise<void> {
     if (options.autoStatuses === false) return;
     const delay = options.statusDelayMs ?? 50;
-    for (const status of ['sent', 'delivered', 'read']) {
+    for (const status of failure ? ['sent', 'failed'] : ['sent', 'delivered', 'read']) {
       await new Promise((r) => setTimeout(r, delay));
-      await postWebhook(statusPayload(message.id, message.to, status));
+      await postWebhook(statusPayload(message.id, message.to, status, status === 'failed' ? failure : undefined));
     }
   }
 
-  /** The demo's customer: a page, a send call and the list of what the business sent to a phone. */
+  /** What the customer page's customers sent, per phone, so the page shows one timeline. */
+  const customerSent: { id: string; phone: string; at: number; kind: string; text: string }[] = [];
+  /** When each business message reached us (sends keep their arrival order). */
+  const sentAt = new Map<string, number>();
+
+  /** The demo's customer: a page, a send call and the conversation of a phone in order. */
   function customerPage(method: string, url: URL, body: Buffer, answer: (status: number, body: unknown, type?: string) => void): void {
     if (method === 'GET' && url.pathname === '/cliente') return answer(200, Buffer.from(CUSTOMER_PAGE), 'text/html; charset=utf-8');
     if (method === 'GET' && url.pathname === '/cliente/mensagens') {
       const phone = url.searchParams.get('phone') ?? '';
-      return answer(200, { data: sent.filter((m) => m.to === phone).map((m) => ({ id: m.id, type: m.body.type, text: m.body.text?.body ?? m.body[m.body.type]?.caption ?? m.body[m.body.type]?.link ?? '' })) });
+      const company = sent.filter((m) => m.to === phone).map((m) => ({ id: m.id, from: 'empresa', at: sentAt.get(m.id) ?? 0, type: m.body.type, text: businessText(m.body) }));
+      const customer = customerSent.filter((m) => m.phone === phone).map((m) => ({ id: m.id, from: 'cliente', at: m.at, type: m.kind, text: m.text }));
+      // One timeline: ordered by when each message happened, ties kept in arrival order.
+      const data = [...customer, ...company].sort((a, b) => a.at - b.at);
+      return answer(200, { data });
     }
     if (method === 'POST' && url.pathname === '/cliente/enviar') {
-      let input: { phone?: unknown; name?: unknown; text?: unknown };
+      let input: CustomerInput;
       try {
         input = JSON.parse(body.toString('utf8'));
       } catch {
         return answer(400, { error: 'JSON inválido' });
       }
       const phone = String(input.phone ?? '').replace(/\D/g, '');
-      const text = String(input.text ?? '').slice(0, 4096);
-      if (!/^\d{8,15}$/.test(phone) || !text.trim()) return answer(400, { error: 'Informe telefone (só dígitos) e texto' });
+      if (!/^\d{8,15}$/.test(phone)) return answer(400, { error: 'Informe o telefone (só dígitos)' });
+      const last = customerSent.filter((m) => m.phone === phone && m.kind === 'text').at(-1);
+      const built = customerMessage(input, phone, last?.id);
+      if ('error' in built) return answer(400, { error: built.error });
       const name = String(input.name ?? '').slice(0, 100) || phone;
       const id = `wamid.${randomBytes(12).toString('base64url')}`;
-      const payload = envelope({ contacts: [{ profile: { name }, wa_id: phone }], messages: [{ from: phone, id, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: text } }] });
+      const at = Date.now();
+      const payload = envelope({
+        ...(built.message.type !== 'system' && { contacts: [{ profile: { name }, wa_id: phone }] }),
+        messages: [{ from: phone, id, timestamp: String(Math.floor(at / 1000)), ...built.message }],
+        ...(built.valueErrors && { errors: built.valueErrors }),
+      });
+      customerSent.push({ id, phone, at, kind: String(input.kind ?? 'text'), text: built.summary });
       void postWebhook(payload).then(() => undefined);
-      return answer(202, { id });
+      return answer(202, { id, ...(built.newPhone && { phone: built.newPhone }) });
     }
     answer(404, { error: 'not found' });
   }
@@ -198,10 +221,12 @@ export async function startMetaGraphServer(options: MetaGraphServerOptions) {
         }
         const message: Sent = { id: `wamid.${randomBytes(12).toString('base64url')}`, to: body.to, body };
         sent.push(message);
+        sentAt.set(message.id, Date.now());
         const hold = holds.shift();
+        const failure = deliveryFailures.shift();
         void (hold ?? Promise.resolve()).then(() => {
           answer(200, { messaging_product: 'whatsapp', contacts: [{ input: body.to, wa_id: body.to.replace(/^\+/, '') }], messages: [{ id: message.id }] });
-          void deliverStatuses(message);
+          void deliverStatuses(message, failure);
         });
         return;
       }
@@ -244,6 +269,14 @@ export async function startMetaGraphServer(options: MetaGraphServerOptions) {
     /** Makes the next send fail with a Graph error (131047 window, 130429 throttling, 132001 template...). */
     failNext(code: number, message = 'Injected error', status = 400) {
       failures.push(graphError(code, message, status));
+    },
+    /**
+     * Accepts the next send (200 with its id) and then fails it asynchronously, as Meta does for
+     * 131026 (undeliverable), 131049 (ecosystem), 130472 (experiment): 'sent', then 'failed'
+     * with this error, and no later receipt.
+     */
+    failNextDelivery(code: number, title = 'Message undeliverable', details?: string) {
+      deliveryFailures.push([{ code, title, message: title, ...(details && { error_data: { details } }), href: 'https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes/' }]);
     },
     /** Holds the answer to the next send until `release()` (a receipt can then overtake the send answer). */
     holdNextSend(): () => void {
@@ -293,31 +326,121 @@ function defaultTemplates() {
   return list;
 }
 
+/** What the customer page (or a test) asks the scripted customer to send. */
+export interface CustomerInput {
+  phone?: unknown;
+  name?: unknown;
+  /** text (default), order, location, contacts, flow, unsupported, changeNumber, edit, revoke, reaction. */
+  kind?: unknown;
+  text?: unknown;
+  /** changeNumber: the new phone. */
+  newPhone?: unknown;
+}
+
+/**
+ * A Cloud API inbound message body of each kind the webhook reference describes, as the
+ * scripted customer sends it (`lastText`: the id an edit, a revoke or a reaction points at).
+ */
+export function customerMessage(input: CustomerInput, phone: string, lastText?: string): { message: Record<string, unknown>; summary: string; valueErrors?: unknown[]; newPhone?: string } | { error: string } {
+  const text = String(input.text ?? '').slice(0, 4096);
+  const kind = String(input.kind ?? 'text');
+  switch (kind) {
+    case 'text':
+      if (!text.trim()) return { error: 'Escreva a mensagem' };
+      return { message: { type: 'text', text: { body: text } }, summary: text };
+    case 'order':
+      return {
+        message: { type: 'order', order: { catalog_id: '354160437058781', text: text || 'Quero estes itens', product_items: [
+          { product_retailer_id: 'BOLO-CENOURA', quantity: 2, item_price: 35, currency: 'BRL' },
+          { product_retailer_id: 'CAFE-250G', quantity: 1, item_price: 18.9, currency: 'BRL' },
+        ] } },
+        summary: 'Pedido: 2 × BOLO-CENOURA, 1 × CAFE-250G',
+      };
+    case 'location':
+      return { message: { type: 'location', location: { latitude: -23.561414, longitude: -46.655881, name: 'MASP', address: 'Av. Paulista, 1578 - Bela Vista, São Paulo - SP' } }, summary: 'Localização: MASP' };
+    case 'contacts':
+      return {
+        message: { type: 'contacts', contacts: [{ name: { formatted_name: 'Joana Prado', first_name: 'Joana', last_name: 'Prado' }, org: { company: 'Padaria Central' }, phones: [
+          { phone: '+55 11 98765-4321', type: 'CELL', wa_id: '5511987654321' }, { phone: '+55 11 3333-4444', type: 'WORK' }, { phone: '+1 415 555 2671', type: 'HOME' },
+        ], emails: [{ email: 'joana@padaria.com.br', type: 'WORK' }] }] },
+        summary: 'Contato: Joana Prado',
+      };
+    case 'flow':
+      return {
+        message: { type: 'interactive', interactive: { type: 'nfm_reply', nfm_reply: { name: 'flow', body: 'Sent', response_json: JSON.stringify({ flow_token: 'demo-token', nome_completo: 'Cliente Demo', data_entrega: '2026-12-24', avaliacao: '5', receber_ofertas: true, comentario: text || 'Tudo certo' }) } } },
+        summary: 'Formulário enviado',
+      };
+    case 'unsupported':
+      return {
+        message: { type: 'unsupported', unsupported: { type: 'pool' }, errors: [{ code: 131051, title: 'Message type unknown', message: 'Message type unknown', error_data: { details: 'Message type is currently not supported.' } }] },
+        summary: 'Enquete (não suportada pela API)',
+      };
+    case 'changeNumber': {
+      const newPhone = String(input.newPhone ?? '').replace(/\D/g, '');
+      if (!/^\d{8,15}$/.test(newPhone) || newPhone === phone) return { error: 'Informe o novo telefone (só dígitos)' };
+      return { message: { type: 'system', system: { body: `User changed from ${phone} to ${newPhone}`, wa_id: newPhone, type: 'user_changed_number' } }, summary: `Trocou de número para ${newPhone}`, newPhone };
+    }
+    case 'edit':
+      if (!lastText) return { error: 'Nenhuma mensagem de texto para editar' };
+      if (!text.trim()) return { error: 'Escreva o novo texto' };
+      return { message: { type: 'edit', edit: { original_message_id: lastText, message: { type: 'text', text: { body: text } } } }, summary: `Editou: ${text}` };
+    case 'revoke':
+      if (!lastText) return { error: 'Nenhuma mensagem de texto para apagar' };
+      return { message: { type: 'revoke', revoke: { original_message_id: lastText } }, summary: 'Apagou a última mensagem' };
+    case 'reaction':
+      if (!lastText) return { error: 'Nenhuma mensagem para reagir' };
+      return { message: { type: 'reaction', reaction: { message_id: lastText, emoji: text || '👍' } }, summary: `Reagiu com ${text || '👍'}` };
+    default:
+      return { error: `Tipo desconhecido: ${kind}` };
+  }
+}
+
+/** What the customer's phone shows of a business message. */
+function businessText(body: Record<string, any>): string {
+  const part = body[body.type] ?? {};
+  if (body.type === 'text') return String(part.body ?? '');
+  if (body.type === 'template') return `[template ${part.name ?? ''}]`;
+  if (body.type === 'interactive') return String(part.body?.text ?? '');
+  if (body.type === 'reaction') return `[reação ${part.emoji ?? ''}]`;
+  return String(part.caption ?? part.filename ?? part.link ?? `[${body.type}]`);
+}
+
 /** The demo customer page: plain DOM, everything typed is shown with textContent. */
 const CUSTOMER_PAGE = `<!doctype html>
 <html lang="pt-BR"><head><meta charset="utf-8"><title>Cliente WhatsApp (demonstração)</title>
-<style>body{font-family:sans-serif;max-width:480px;margin:2rem auto}#log{border:1px solid #ccc;min-height:200px;padding:.5rem;background:#e5ddd5}
-.m{margin:.3rem 0;padding:.4rem .6rem;border-radius:6px;max-width:80%}.eu{background:#dcf8c6;margin-left:auto}.loja{background:#fff}input,button{font-size:1rem;margin:.2rem 0}</style></head>
+<style>body{font-family:sans-serif;max-width:520px;margin:2rem auto}#log{border:1px solid #ccc;min-height:200px;padding:.5rem;background:#e5ddd5;display:flex;flex-direction:column}
+.m{margin:.3rem 0;padding:.4rem .6rem;border-radius:6px;max-width:80%;white-space:pre-wrap}.cliente{background:#dcf8c6;align-self:flex-end}.empresa{background:#fff;align-self:flex-start}
+input,button,select{font-size:1rem;margin:.2rem 0}</style></head>
 <body><h1>Cliente WhatsApp</h1><p>Simula um cliente escrevendo para o número da empresa de demonstração.</p>
 <label>Telefone <input id="phone" value="5511987650000"></label><br><label>Nome <input id="name" value="Cliente Demo"></label>
-<div id="log"></div><form id="f"><input id="text" placeholder="Mensagem" style="width:75%"><button>Enviar</button></form>
+<div id="log" aria-label="Conversa"></div>
+<form id="f"><select id="kind" aria-label="Tipo">
+<option value="text">Texto</option><option value="order">Pedido do catálogo</option><option value="location">Localização</option>
+<option value="contacts">Contato</option><option value="flow">Resposta de formulário (flow)</option><option value="unsupported">Enquete (não suportada)</option>
+<option value="edit">Editar a última mensagem</option><option value="revoke">Apagar a última mensagem</option><option value="reaction">Reagir à última mensagem</option>
+<option value="changeNumber">Trocar de número</option></select>
+<input id="text" placeholder="Mensagem" style="width:60%"><input id="newPhone" placeholder="Novo telefone" hidden><button>Enviar</button><div id="err" role="alert"></div></form>
 <script>
 const $ = (id) => document.getElementById(id);
-const mine = [];
-function line(text, cls) { const d = document.createElement('div'); d.className = 'm ' + cls; d.textContent = text; $('log').appendChild(d); }
+function line(m) { const d = document.createElement('div'); d.className = 'm ' + m.from; d.dataset.from = m.from; d.textContent = m.text || '[' + m.type + ']'; $('log').appendChild(d); }
 async function refresh() {
   const res = await fetch('/cliente/mensagens?phone=' + encodeURIComponent($('phone').value));
   const { data } = await res.json();
   $('log').textContent = '';
-  mine.forEach((t) => line(t, 'eu'));
-  data.forEach((m) => line(m.text || '[' + m.type + ']', 'loja'));
+  data.forEach(line);
 }
+$('kind').addEventListener('change', () => { $('newPhone').hidden = $('kind').value !== 'changeNumber'; });
 $('f').addEventListener('submit', async (e) => {
   e.preventDefault();
+  const kind = $('kind').value;
   const text = $('text').value.trim();
-  if (!text) return;
-  await fetch('/cliente/enviar', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone: $('phone').value, name: $('name').value, text }) });
-  mine.push(text); $('text').value = ''; refresh();
+  if (kind === 'text' && !text) return;
+  const res = await fetch('/cliente/enviar', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone: $('phone').value, name: $('name').value, kind, text, newPhone: $('newPhone').value }) });
+  const answer = await res.json();
+  $('err').textContent = res.ok ? '' : answer.error;
+  if (res.ok && answer.phone) $('phone').value = answer.phone;
+  if (res.ok) $('text').value = '';
+  refresh();
 });
 setInterval(refresh, 2000); refresh();
 </script></body></html>`;

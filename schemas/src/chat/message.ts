@@ -6,10 +6,15 @@ import type { ChannelType } from './channel';
  * this shape everywhere: REST, live subscriptions and the visitor widget.
  */
 
-/** Every message type of seed 001 §3; renderers switch on it. */
+/**
+ * Every message type of seed 001 §3, then the provider kinds it renders without naming a type
+ * (an order; a notice from WhatsApp itself; content WhatsApp could not deliver to us); renderers
+ * switch on it.
+ */
 export const MESSAGE_TYPES = [
   'text', 'image', 'document', 'audio', 'video', 'location', 'contact', 'contacts', 'card', 'sticker', 'template',
   'request', 'webhook', 'interactive', 'attachment', 'catalog_message', 'call', 'endInteraction', 'toChat',
+  'order', 'system', 'unsupported',
 ] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
@@ -37,6 +42,8 @@ export interface MessageError {
   title: string;
   titleptBR?: string;
   code?: string | number;
+  /** The provider's explanation (Cloud API `error_data.details`). */
+  details?: string;
 }
 
 /**
@@ -100,7 +107,20 @@ export interface MessageInteractive {
   action?: Record<string, unknown> | null;
   button_reply?: { id: string; title: string };
   list_reply?: { id: string; title: string; description?: string };
-  nfm_reply?: unknown;
+  /** A WhatsApp Flow's answers: `response_json` is the form's fields as a JSON string. */
+  nfm_reply?: { name?: string; body?: string; response_json?: string };
+}
+
+/** A notice from WhatsApp about the customer (Cloud API `system`). */
+export interface MessageSystemNotice {
+  /** 'user_changed_number', 'user_changed_user_id', 'customer_identity_changed', or another. */
+  type: string;
+  /** WhatsApp's own (English) text. */
+  body?: string;
+  previousPhone?: string;
+  newPhone?: string;
+  previousUserId?: string;
+  newUserId?: string;
 }
 
 export interface Message {
@@ -154,6 +174,13 @@ export interface Message {
   error?: { icon?: string; type?: string; url?: string; mediaId?: string; mimeType?: string; text?: string };
   call?: { callStartTime?: string; callEndTime?: string; duration?: number; subject?: string; direction?: string; type?: 'Incoming' | 'Outgoing' | 'Missed' | string };
   order?: { product_items: { product_retailer_id: string; quantity: number; item_price: number; currency: string }[]; total?: number; catalog_id?: string; text?: string };
+  system?: MessageSystemNotice;
+  /** What the customer sent that WhatsApp could not deliver to us (its type, e.g. 'pool'). */
+  unsupported?: { providerType: string };
+  /** Errors the provider attached to an inbound message, with pt-BR titles. */
+  providerErrors?: MessageError[];
+  /** The provider's message object as received (inbound provider messages). */
+  raw?: unknown;
   request?: { collection?: string; body?: Record<string, unknown> & { ENDPOINT?: string }; response?: unknown; error?: unknown };
   webhook?: { origin?: string; body?: unknown };
   toChat?: Record<string, unknown>;

@@ -93,6 +93,16 @@ export function createChatContactRepository() {
     async addIdentity(trx: Knex.Transaction, tenantId: string, channelId: string, identity: string, contactId: string, at: string): Promise<void> {
       await trx('contact_identities').insert({ tenant_id: tenantId, channel_id: channelId, identity, contact_id: contactId, created_at: at }).onConflict(['tenant_id', 'channel_id', 'identity']).ignore();
     },
+    /** Binds a channel identity to a contact, moving it from another contact if it had one (a number that changed hands). */
+    async bindIdentity(trx: Knex.Transaction, tenantId: string, channelId: string, identity: string, contactId: string, at: string): Promise<void> {
+      await trx('contact_identities').insert({ tenant_id: tenantId, channel_id: channelId, identity, contact_id: contactId, created_at: at }).onConflict(['tenant_id', 'channel_id', 'identity']).merge(['contact_id']);
+    },
+    /** A new phone for the contact (column and record) plus other record fields, in one statement. */
+    async changePhone(trx: Knex.Transaction, tenantId: string, id: string, phone: string, fields: Record<string, unknown>, at: string): Promise<void> {
+      const patch = toJson({ ...fields, phone });
+      const data = dialectOf(trx) === 'pg' ? trx.raw('data || ?::jsonb', [patch]) : trx.raw('json_patch(data, ?)', [patch]);
+      await live(trx, tenantId).andWhere('id', id).update({ data, phone, updated_at: at });
+    },
     async insert(trx: Knex.Transaction, tenantId: string, contact: ChatContact): Promise<void> {
       await trx('contacts').insert({
         id: contact.id,

@@ -1,5 +1,5 @@
 import type { ContactIdentity, InboundContent, InboundMessage } from '@atendimento/integrations';
-import { isWebchat, messages as texts, type Channel, type Message, type Room } from '@atendimento/schemas';
+import { format, isWebchat, messages as texts, type Channel, type Message, type MessageError, type Room } from '@atendimento/schemas';
 import type { RecordChange } from '../changes/change-feed';
 import type { ChatContact } from '../../db/repositories/chat-contact-repository';
 import { retryOnConflict, type Transaction } from '../../db/knex';
@@ -53,17 +53,61 @@ export function mediaFields(content: InboundContent): Partial<Message> {
   }
 }
 
-/** Maps a parsed content into the seed's message fields. */
+const KNOWN_TYPES = new Set(['text', 'image', 'document', 'audio', 'video', 'location', 'contacts', 'sticker', 'interactive', 'order', 'system', 'unsupported']);
+
+/** '+' and the digits of a phone, for the stored pt-BR text (the console formats it by country). */
+const plus = (phone: string | undefined) => (phone ? `+${phone}` : '?');
+
+/** The pt-BR text of a WhatsApp notice (also the chat card's preview and what search finds). */
+function noticeText(system: NonNullable<Message['system']>): string {
+  const k = texts.whatsappKinds;
+  if (system.type === 'user_changed_number') return format(k.numberChanged, { old: plus(system.previousPhone), new: plus(system.newPhone) });
+  if (system.type === 'user_changed_user_id') return format(k.userIdChanged, { old: system.previousUserId ?? '?', new: system.newUserId ?? '?' });
+  if (system.type === 'customer_identity_changed') return k.identityChanged;
+  return format(k.otherNotice, { body: system.body ?? system.type });
+}
+
+/** The pt-BR summary of content WhatsApp could not deliver to us: what it was, what to ask. */
+function unsupportedText(providerType: string, errors: MessageError[] | undefined): string {
+  const k = texts.whatsappKinds;
+  const kind = k.kinds[providerType] ?? format(k.someKind, { type: providerType });
+  const codes = new Set((errors ?? []).map((e) => Number(e.code)));
+  const hint = codes.has(131052) ? k.mediaHint : codes.has(131051) || providerType !== 'unsupported' ? k.unsupportedHint : k.resendHint;
+  return `${format(k.unsupportedTitle, { kind })} ${hint}`;
+}
+
+/** An order's total when every item has one currency (a mixed order has no single total). */
+function orderTotal(order: NonNullable<InboundContent['order']>): number | undefined {
+  const currencies = new Set(order.product_items.map((i) => i.currency));
+  if (currencies.size !== 1) return undefined;
+  return Math.round(order.product_items.reduce((sum, i) => sum + i.item_price * i.quantity, 0) * 100) / 100;
+}
+
+/** Maps a parsed content into the seed's message fields; the provider's message is kept as `raw`. */
 function contentFields(content: InboundContent): { type: Message['type']; text: string | null; extra: Partial<Message> } {
   const extra: Partial<Message> = { caption: content.caption ?? null, ...mediaFields(content) };
+  if (content.raw !== undefined) extra.raw = content.raw;
+  if (content.errors?.length) extra.providerErrors = content.errors.map((e) => ({ title: e.title, code: e.code, ...(e.details && { details: e.details }), ...(e.titleptBR && { titleptBR: e.titleptBR }) }));
   if (content.location) extra.location = { latitude: content.location.latitude, longitude: content.location.longitude, ...(content.location.name && { name: content.location.name }), ...(content.location.address && { address: content.location.address }) };
   if (content.contacts) extra.contacts = content.contacts as Message['contacts'];
   if (content.interactive) extra.interactive = content.interactive as Message['interactive'];
   if (content.referral) extra.referral = content.referral;
   if (content.button) extra.interactive = { type: 'button_reply', button_reply: { id: content.button.payload, title: content.button.text } };
-  if (content.unsupported) return { type: 'text', text: `[${content.unsupported.providerType}]`, extra: { ...extra, error: { type: content.unsupported.providerType, text: content.unsupported.providerType } } };
-  const known = ['text', 'image', 'document', 'audio', 'video', 'location', 'contacts', 'sticker', 'interactive', 'order'].includes(content.type);
-  const type = (content.button ? 'interactive' : known ? content.type : 'text') as Message['type'];
+  if (content.order) {
+    const total = orderTotal(content.order);
+    extra.order = { ...content.order, ...(total !== undefined && { total }) };
+    return { type: 'order', text: content.order.text?.trim() || null, extra };
+  }
+  if (content.system) {
+    const system: NonNullable<Message['system']> = { type: content.system.type, ...(content.system.body && { body: content.system.body }) };
+    extra.system = system;
+    return { type: 'system', text: noticeText(system), extra };
+  }
+  if (content.unsupported) {
+    extra.unsupported = { providerType: content.unsupported.providerType };
+    return { type: 'unsupported', text: unsupportedText(content.unsupported.providerType, extra.providerErrors), extra };
+  }
+  const type = (content.button ? 'interactive' : KNOWN_TYPES.has(content.type) ? content.type : 'text') as Message['type'];
   return { type, text: content.text ?? (content.button?.text ?? null), extra };
 }
 
@@ -125,6 +169,86 @@ export function createIngestService(deps: ChatDeps) {
   }
 
   /**
+   * The customer changed number (or business-scoped user id): the new one becomes an identity
+   * of the SAME contact (its history follows), the old one stays bound as an alias, and the
+   * open room on this channel moves to the new chat id so replies reach the new number.
+   * Answers the identity the notice belongs to and the notice's before/after values.
+   */
+  async function followIdentity(trx: Transaction, record: RecordChange, tenantId: string, channel: Channel, item: InboundItem, now: string): Promise<{ identity: InboundItem['contact']; notice: Partial<NonNullable<Message['system']>> } | null> {
+    const system = item.content.system!;
+    const oldPhone = item.contact.phone;
+    const byPhone = system.type === 'user_changed_number' && system.newPhone && oldPhone && system.newPhone !== oldPhone;
+    const byUserId = system.type === 'user_changed_user_id' && system.newUserId && system.previousUserId && system.newUserId !== system.previousUserId;
+    if (!byPhone && !byUserId) return null;
+    const oldKey = byPhone ? oldPhone! : system.previousUserId!;
+    const newKey = byPhone ? system.newPhone! : system.newUserId!;
+    const bound = await contacts.findByIdentity(trx, tenantId, channel.id, oldKey);
+    const contact = bound.contact ?? (byPhone ? await contacts.findByPhone(trx, tenantId, oldPhone!) : null);
+    const identity = byPhone ? { ...item.contact, phone: newKey, userId: null } : { ...item.contact, userId: newKey };
+    const notice = byPhone ? { previousPhone: oldKey, newPhone: newKey } : { previousUserId: oldKey, newUserId: newKey };
+    if (!contact) return { identity, notice };
+    if (!bound.contact) await contacts.addIdentity(trx, tenantId, channel.id, oldKey, contact.id, now);
+    await contacts.bindIdentity(trx, tenantId, channel.id, newKey, contact.id, now);
+    if (byPhone) {
+      const aliases = [...new Set([...((contact.phoneAliases as string[] | undefined) ?? []), oldKey])];
+      await contacts.changePhone(trx, tenantId, contact.id, newKey, { chatId: newKey, phoneAliases: aliases }, now);
+      record({ collection: 'contacts', id: contact.id, op: 'upsert' });
+    }
+    const open = await rooms.findOpen(trx, tenantId, channel.id, oldKey);
+    if (open && !(await rooms.findOpen(trx, tenantId, channel.id, newKey))) {
+      const author = { ...open.author, chatId: newKey, ...(byPhone && { phone: newKey }) };
+      await rooms.save(trx, tenantId, { ...open, chatId: newKey, author, lifeControl: { ...open.lifeControl, updatedAt: now } }, open);
+      record({ collection: 'rooms', id: open.id, op: 'upsert' });
+    }
+    return { identity, notice };
+  }
+
+  /**
+   * An edit or a delete-for-everyone of one of the customer's own messages: the stored message
+   * changes (an edit keeps the earlier text in `versions`; a delete keeps the content aside for
+   * seeDeletedMessages, as an agent's delete does). Targets we never stored: an edit is kept as
+   * a new message so its text is not lost; a delete changes nothing.
+   */
+  async function changeOwnMessage(trx: Transaction, record: RecordChange, tenantId: string, room: Room, roomCreated: boolean, contact: ChatContact, item: InboundItem, now: string): Promise<string | null> {
+    const ref = item.content.edit?.targetExternalId ?? item.content.revoke!.targetExternalId;
+    const target = roomCreated ? null : await messages.findInRoom(trx, tenantId, room.id, ref);
+    const own = target && target.author.id === contact.id && !target.status?.deleted ? target : null;
+    if (!own) return null;
+    let next: Message;
+    if (item.content.edit) {
+      const edited = item.content.edit.content;
+      const text = edited.text ?? own.text;
+      const caption = edited.caption ?? own.caption;
+      if (text === own.text && caption === own.caption) return own.id; // a repeated delivery of the same edit
+      next = {
+        ...own,
+        text,
+        caption,
+        ...(own.image && { image: { ...own.image, caption } }),
+        ...(own.video && { video: { ...own.video, caption } }),
+        versions: [...own.versions, { text: own.text, caption: own.caption, editedAt: now, editedBy: contact.id }],
+        raw: item.content.raw,
+        lifeControl: { ...own.lifeControl, updatedAt: now },
+      };
+      await messages.save(trx, tenantId, next);
+    } else {
+      const kept = { text: own.text, caption: own.caption, image: own.image, audio: own.audio, video: own.video, document: own.document, raw: own.raw };
+      next = {
+        ...own, text: null, caption: null, image: undefined, audio: undefined, video: undefined, document: undefined, raw: item.content.raw,
+        status: { ...(own.status ?? {}), deleted: true },
+        lifeControl: { ...own.lifeControl, updatedAt: now, deletedAt: now, deletedBy: contact.id },
+      };
+      await messages.save(trx, tenantId, next, { deletedData: kept });
+    }
+    record({ collection: 'messages', id: own.id, op: 'upsert' });
+    if (room.lastMessage?.messageId === own.id) {
+      await rooms.save(trx, tenantId, { ...room, lastMessage: { ...room.lastMessage, text: next.status?.deleted ? texts.chat.messageDeleted : (next.text ?? next.caption ?? room.lastMessage.text) } }, room);
+      record({ collection: 'rooms', id: room.id, op: 'upsert' });
+    }
+    return own.id;
+  }
+
+  /**
    * `checkFirst`: look the external id up before anything else (the retry after a duplicate,
    * and reactions, which are never stored under their own id). Otherwise the message insert
    * itself dedupes (`on conflict do nothing`) and a duplicate throws DuplicateDelivery, which
@@ -138,9 +262,18 @@ export function createIngestService(deps: ChatDeps) {
       if (existing) return { ...skipped, messageId: existing.id, roomId: existing.roomId };
     }
 
-    const contact = await contactFor(trx, record, tenantId, channel, item.contact, now);
-    const chatId = item.contact.phone ?? (isWebchat(channel.type) ? `webchat:${contact.id}` : item.contact.userId!);
+    const moved = item.content.system ? await followIdentity(trx, record, tenantId, channel, item, now) : null;
+    const identity = moved?.identity ?? item.contact;
+    const contact = await contactFor(trx, record, tenantId, channel, identity, now);
+    const chatId = identity.phone ?? (isWebchat(channel.type) ? `webchat:${contact.id}` : identity.userId!);
     const { room, created: roomCreated } = await roomFor(trx, tenantId, channel, contact, chatId, now);
+
+    if (item.content.edit || item.content.revoke) {
+      const changed = await changeOwnMessage(trx, record, tenantId, room, roomCreated, contact, item, now);
+      if (changed) return { ...skipped, messageId: changed, roomId: room.id };
+      if (!item.content.edit) return skipped;
+      item = { ...item, content: { ...item.content.edit.content, raw: item.content.raw } };
+    }
 
     if (item.content.reaction) {
       // A reaction changes its target; it is not a message of its own.
@@ -155,13 +288,16 @@ export function createIngestService(deps: ChatDeps) {
     }
 
     const { type, text, extra } = contentFields(item.content);
+    if (moved && extra.system) Object.assign(extra.system, moved.notice);
     const createdAt = whenOf(item.timestamp, now);
+    // A notice from WhatsApp is not the customer writing: it neither opens the 24-hour window nor counts as unread.
+    const notice = type === 'system';
     let message = newMessage({
       id: newId(),
       room,
-      author: { id: contact.id, displayName: contact.displayName, type: 'client', phone: contact.phone, email: contact.email },
+      author: notice ? { id: `whatsapp:${contact.id}`, displayName: 'WhatsApp', type: 'system' } : { id: contact.id, displayName: contact.displayName, type: 'client', phone: contact.phone, email: contact.email },
       type,
-      text,
+      text: notice && moved ? noticeText(extra.system!) : text,
       now: createdAt,
       fromContact: true,
       externalId: item.externalId,
@@ -172,12 +308,12 @@ export function createIngestService(deps: ChatDeps) {
       const target = await messages.findInRoom(trx, tenantId, room.id, item.replyToExternalId);
       if (target) message = { ...message, replyTo: target.messageExtId ?? target.id, replied: { id: target.id, messageExtId: target.messageExtId, type: target.type, text: target.text, author: { id: target.author.id, displayName: target.author.displayName, type: target.author.type } } };
     }
-    const nextRoom = applyMessage(room, message, now);
+    const nextRoom = notice ? { ...applyMessage(room, message, now), lastMessage: room.lastMessage ?? null, unreadCount: room.unreadCount, lastMessages: room.lastMessages } : applyMessage(room, message, now);
     // The message row references its room: a new room is written first.
     if (roomCreated) await rooms.insert(trx, tenantId, nextRoom);
     if (!(await messages.insertIfNew(trx, tenantId, message))) throw new DuplicateDelivery(item.externalId);
     if (!roomCreated) await rooms.save(trx, tenantId, nextRoom, room, { changedOnly: true });
-    await contacts.merge(trx, tenantId, contact.id, { [`${channel.id}LastReply`]: createdAt }, now);
+    if (!notice) await contacts.merge(trx, tenantId, contact.id, { [`${channel.id}LastReply`]: createdAt }, now);
     record({ collection: 'rooms', id: room.id, op: 'upsert' });
     record({ collection: 'messages', id: message.id, op: 'upsert' });
     record({ collection: 'contacts', id: contact.id, op: 'upsert' });

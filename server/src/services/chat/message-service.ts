@@ -31,7 +31,10 @@ const RANK: Record<'sent' | 'delivered' | 'read', number> = { sent: 1, delivered
 
 /**
  * Merges a delivery state into a status, never going back (seed 001 §4): read implies
- * delivered and sent; 'failed' only sticks while nothing was delivered.
+ * delivered and sent. 'failed' is terminal (docs/whatsapp.md "Statuses"): the Cloud API sends
+ * no receipt after a failure, so a later 'delivered'/'read' for a failed message is a replay or
+ * a misbehaving provider and never hides the failure; a 'failed' after delivery is ignored (the
+ * customer has it). Only a resend (which clears the status) starts again.
  */
 function advanceStatus(status: MessageStatus | null, state: DeliveryState, at: string, errors?: MessageError[]): MessageStatus | null {
   const current: MessageStatus = { ...(status ?? {}) };
@@ -41,14 +44,13 @@ function advanceStatus(status: MessageStatus | null, state: DeliveryState, at: s
     return { ...current, failed: true, errors: errors?.length ? errors : [{ title: 'send failed', titleptBR: texts.chat.sendFailed }] };
   }
   if (state === 'deleted') return current.deleted ? null : { ...current, deleted: true };
+  if (current.failed) return null;
   const rank = RANK[state];
   const had = current.read ? 3 : current.delivered ? 2 : current.sent ? 1 : 0;
   if (rank <= had) return null;
   const next: MessageStatus = { ...current, sent: true, sentAt: current.sentAt ?? at };
   if (rank >= 2) Object.assign(next, { delivered: true, deliveredAt: current.deliveredAt ?? at });
   if (rank >= 3) Object.assign(next, { read: true, readAt: at });
-  delete next.failed;
-  delete next.errors;
   return next;
 }
 
