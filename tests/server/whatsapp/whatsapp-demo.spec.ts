@@ -33,10 +33,11 @@ describe('npm start demo: WhatsApp channel wired to the local Meta server', () =
     expect((await t.api(`/api/rooms/${room.id}/push`, { method: 'PATCH', body: {}, token: agent })).status).toBe(200);
     expect((await t.api(`/api/rooms/${room.id}/message`, { method: 'POST', body: { text: 'Olá! Já te mando.' }, token: agent })).status).toBe(201);
     const seen = await waitFor(async () => {
-      const list = (await (await fetch(`${demo.graph.baseUrl}/cliente/mensagens?phone=5511987650000`)).json()) as { data: { text: string }[] };
-      return list.data.length ? list.data : null;
+      const list = (await (await fetch(`${demo.graph.baseUrl}/cliente/mensagens?phone=5511987650000`)).json()) as { data: { from: string; text: string }[] };
+      return list.data.length > 1 ? list.data : null;
     }, 'reply on the customer page');
-    expect(seen.map((m) => m.text)).toEqual(['Olá! Já te mando.']);
+    // One conversation, in order: what the customer wrote, then the company's answer.
+    expect(seen.map((m) => `${m.from}: ${m.text}`)).toEqual(['cliente: Quero um orçamento', 'empresa: Olá! Já te mando.']);
   });
 
   it('never overwrites a real provider configuration', async () => {

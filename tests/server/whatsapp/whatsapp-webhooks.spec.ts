@@ -20,18 +20,36 @@ const CLOUD_EXPECTED: Record<string, Message['type'] | null> = {
   'inbound_audio_voice.json': 'audio',
   'inbound_contacts.json': 'contacts',
   'inbound_document.json': 'document',
+  // The edited message was never stored here: the edit is kept as a message of its own.
+  'inbound_edit_text.json': 'text',
   'inbound_image_with_url.json': 'image',
   'inbound_interactive_button_reply.json': 'interactive',
   'inbound_interactive_list_reply.json': 'interactive',
+  'inbound_interactive_nfm_reply_flow.json': 'interactive',
+  'inbound_interactive_with_error.json': 'unsupported',
   'inbound_location.json': 'location',
+  'inbound_location_current.json': 'location',
+  'inbound_order.json': 'order',
   'inbound_reaction.json': null,
+  'inbound_reaction_no_emoji.json': null,
   'inbound_reaction_removed.json': null,
+  // Deleting a message we never stored changes nothing.
+  'inbound_revoke.json': null,
   'inbound_sticker_animated.json': 'sticker',
+  'inbound_system_identity_changed.json': 'system',
+  'inbound_system_user_changed_number.json': 'system',
+  'inbound_system_user_changed_user_id.json': 'system',
   'inbound_template_quick_reply_button_bsuid.json': 'interactive',
   'inbound_text.json': 'text',
   'inbound_text_referral_ctwa_ad.json': 'text',
   'inbound_text_reply_context.json': 'text',
+  'inbound_unsupported.json': 'unsupported',
+  'inbound_unsupported_with_type.json': 'unsupported',
   'inbound_video_forwarded.json': 'video',
+  // Sent from the business's own app: not stored (docs/whatsapp.md "Message kinds").
+  'message_echo_text.json': null,
+  'status_delivered.json': null,
+  'status_failed.json': null,
   'status_read.json': null,
   'status_sent.json': null,
   'template_status_update_rejected.json': null,
@@ -78,7 +96,9 @@ describe('WhatsApp webhooks: every shared fixture through the real route', () =>
       expect(rows[0]!.type).toBe(expected);
       expect(rows[0]!.external_id).toBe(parse.messages[0]!.externalId);
       const message = parseJson<Message>(rows[0]!.data, {} as Message);
-      expect(message.author.type).toBe('client');
+      expect(message.author.type).toBe(expected === 'system' ? 'system' : 'client');
+      // The provider's message object is kept as received.
+      expect(message.raw).toEqual(JSON.parse(raw.toString('utf8')).entry[0].changes[0].value.messages[0]);
       if (['image', 'audio', 'video', 'document', 'sticker'].includes(expected!)) {
         // The local Graph server does not know these media ids: the error renderer ('recarregar') gets the reference.
         expect(message.error).toMatchObject({ type: expected });
@@ -218,9 +238,9 @@ describe('exactly once', () => {
     const zapi = await replayFixtures({ webhookUrl: `http://127.0.0.1:${port}/api/webhooks/whatsapp/replay-zapi/${ZAPI.webhookSecret}`, kind: 'zApi', dir: fixturesDir('zapi'), duplicates: 2 });
     expect(meta.filter((r) => r.status !== 200)).toEqual([]);
     expect(zapi.filter((r) => r.status !== 200)).toEqual([]);
-    expect(meta.filter((r) => r.round === 'reordered').map((r) => r.file)).toEqual(['status_sent.json', 'status_read.json']);
+    expect(meta.filter((r) => r.round === 'reordered').map((r) => r.file)).toEqual(['status_sent.json', 'status_read.json', 'status_failed.json', 'status_delivered.json']);
     const adapter = createChannelAdapter('meta', { fetch, logger: { info() {}, warn() {}, error() {} }, config: { baseUrl: 'http://x' } });
-    const ids = new Set(fixtureFiles('whatsapp').flatMap((f) => adapter.parseWebhook(JSON.parse(fixture('whatsapp', f).toString('utf8'))).messages.filter((m) => !m.content.reaction).map((m) => m.externalId)));
+    const ids = new Set(fixtureFiles('whatsapp').flatMap((f) => adapter.parseWebhook(JSON.parse(fixture('whatsapp', f).toString('utf8'))).messages.filter((m) => !m.content.reaction && !m.content.revoke).map((m) => m.externalId)));
     const rows = await messageRows(t, 'replay-meta');
     expect(rows.map((r) => r.external_id).sort()).toEqual([...ids].sort());
     expect((await messageRows(t, 'replay-zapi')).map((r) => r.external_id).sort()).toEqual(['3EB0A1B2C3D4E5F60718', '3EB0A1B2C3D4E5F60719']);
