@@ -1,3 +1,4 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
 
 /** Cuts a text to `max` characters with an ellipsis (links at 80, file names at 15). */
 export function truncate(text: string, max: number): string {
@@ -5,14 +6,21 @@ export function truncate(text: string, max: number): string {
 }
 
 /**
- * Phone mask of seed 001 §9: "+## (##) ####.####", "+## (##) #####.####" for ids longer than
- * 12 digits, "+## ### ### ####" for 0800 numbers (+55800). Non-numeric ids (e-mail) pass through.
+ * A phone as its country writes it. Brazilian numbers (+55) keep the mask of seed 001 §9:
+ * "+## (##) ####.####", "+## (##) #####.####" for ids longer than 12 digits, "+## ### ### ####"
+ * for 0800 numbers (+55800); other countries use libphonenumber-js's international format
+ * (+972 50 123 4567, +1 415 555 2671). Non-numeric ids (e-mail) pass through.
  */
 export function formatPhone(value: string | null | undefined): string {
   if (!value) return '';
   const digits = value.replace(/\D/g, '');
   if (!digits || /[a-z@]/i.test(value)) return value;
   if (digits.startsWith('55800')) return applyMask(digits, '+## ### ### ####');
+  const brazil = digits.startsWith('55') && digits.length >= 12 && digits.length <= 13;
+  if (!brazil && digits.length >= 8) {
+    const parsed = parsePhoneNumberFromString(`+${digits}`);
+    if (parsed?.country && parsed.country !== 'BR') return parsed.formatInternational();
+  }
   if (digits.length > 12) return applyMask(digits, '+## (##) #####.####');
   if (digits.length >= 10) return applyMask(digits, '+## (##) ####.####');
   return value;
@@ -65,6 +73,23 @@ export function formatTime(iso: string | null | undefined): string {
   if (!iso) return '';
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? '' : time.format(d);
+}
+
+const dayMonth = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit' });
+const dayMonthYear = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric' });
+
+/**
+ * A message's time as a chat shows it: "14:05" today, "23/11 14:05" earlier this year,
+ * "23/11/2025 14:05" before (a bare time on yesterday's message reads as today's).
+ */
+export function formatMessageTime(iso: string | null | undefined, now: number): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const today = new Date(now);
+  if (d.toDateString() === today.toDateString()) return time.format(d);
+  const date = d.getFullYear() === today.getFullYear() ? dayMonth.format(d) : dayMonthYear.format(d);
+  return `${date} ${time.format(d)}`;
 }
 
 /** Seconds as mm:ss (audio recorder timer). */

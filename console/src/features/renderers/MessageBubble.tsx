@@ -4,7 +4,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { messages as texts } from '@atendimento/schemas';
 import type { ChatMessage } from '../../model/chat';
 import { AUTHOR_COLORS, LIMITS } from '../../ui/constants';
-import { formatTime, truncate } from '../../ui/format';
+import { formatDateTime, formatMessageTime, truncate } from '../../ui/format';
 import { MessageContent } from './MessageContent';
 import { DeliveryIndicator } from './DeliveryIndicator';
 import { authorKind, deliveryState, failureText, lastMessagePreview, messageOptions, reactionList } from './messageState';
@@ -97,7 +97,7 @@ export const MessageBubble = memo(function MessageBubble(props: MessageBubblePro
         )}
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 0.5, mt: 0.25 }}>
           {edited && <Typography variant="caption" color="text.secondary">Editada</Typography>}
-          <Typography variant="caption" color="text.secondary">{formatTime(m.lifeControl?.createdAt)}</Typography>
+          <Typography variant="caption" color="text.secondary" title={formatDateTime(m.lifeControl?.createdAt)} data-message-time>{formatMessageTime(m.lifeControl?.createdAt, now)}</Typography>
           {productSide && kind !== 'system' && <DeliveryIndicator state={state} failure={state === 'failed' ? failureText(m) : undefined} onResend={!readOnly && props.onResend ? () => props.onResend!(m) : undefined} />}
         </Box>
         {reactions.length > 0 && (

@@ -4,6 +4,7 @@ import { RichText } from '../../ui/RichText';
 import { AudioMessage, DocumentMessage, ImageMessage, StickerMessage, VideoMessage } from './MediaMessages';
 import { CallMessage, CardMessage, ContactsMessage, ErrorMessage, InteractiveMessage, LinkMessage, LocationMessage, OrderMessage, TemplateMessage } from './StructuredMessages';
 import { DetailsMessage } from './DetailsMessage';
+import { ProviderErrorsNote, SystemNoticeMessage, UnsupportedMessage } from './WhatsappKinds';
 
 export interface MessageContentProps {
   message: ChatMessage;
@@ -19,6 +20,16 @@ export interface MessageContentProps {
  * placeholder, never a crash.
  */
 export function MessageContent({ message, onReload }: MessageContentProps) {
+  if (!message.providerErrors?.length || message.type === 'unsupported') return <ContentOf message={message} onReload={onReload} />;
+  return (
+    <>
+      <ContentOf message={message} onReload={onReload} />
+      <ProviderErrorsNote message={message} />
+    </>
+  );
+}
+
+function ContentOf({ message, onReload }: MessageContentProps) {
   switch (message.type) {
     case 'text':
     case 'chat':
@@ -55,6 +66,10 @@ export function MessageContent({ message, onReload }: MessageContentProps) {
       return <CallMessage message={message} />;
     case 'order':
       return <OrderMessage message={message} />;
+    case 'system':
+      return <SystemNoticeMessage message={message} />;
+    case 'unsupported':
+      return <UnsupportedMessage message={message} />;
     case 'request':
     case 'webhook':
     case 'transfer':

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, Card, CardContent, CardMedia, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Link, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, CardMedia, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Link, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import PlaceIcon from '@mui/icons-material/Place';
 import PhoneIcon from '@mui/icons-material/Phone';
 import PersonIcon from '@mui/icons-material/Person';
@@ -8,10 +8,16 @@ import type { ChatMessage } from '../../model/chat';
 import { RichText, safeMediaSrc } from '../../ui/RichText';
 import { formatDateTime, formatDuration, formatPhone } from '../../ui/format';
 import { CALL_LABELS } from './messageState';
+import { FlowReplyMessage } from './WhatsappKinds';
+
+export { OrderMessage } from './WhatsappKinds';
 
 type Props = { message: ChatMessage };
 
-/** Shared contacts (vCards): name, phones, e-mails, organisation. */
+/** vCard phone types in pt-BR. */
+const PHONE_TYPES: Record<string, string> = { CELL: 'celular', HOME: 'casa', WORK: 'trabalho', IPHONE: 'iPhone', MAIN: 'principal' };
+
+/** Shared contacts (vCards): name, phones (each with its kind), e-mails, organisation. */
 export function ContactsMessage({ message }: Props) {
   const list = message.contacts ?? [];
   const single = message.contact;
@@ -23,7 +29,7 @@ export function ContactsMessage({ message }: Props) {
           <Box>
             <Typography variant="subtitle2">{c.name?.formatted_name ?? c.nickname ?? 'Contato'}</Typography>
             {c.org?.company && <Typography variant="caption" display="block">{c.org.company}</Typography>}
-            {(c.phones ?? []).map((p, j) => <Typography key={j} variant="body2">{p.phone}</Typography>)}
+            {(c.phones ?? []).map((p, j) => <Typography key={j} variant="body2"><span>{p.phone}</span>{p.type ? <Typography component="span" variant="caption" color="text.secondary"> · {PHONE_TYPES[p.type.toUpperCase()] ?? p.type}</Typography> : null}</Typography>)}
             {(c.emails ?? []).map((e, j) => <Typography key={`e${j}`} variant="body2">{e.email}</Typography>)}
           </Box>
         </Box>
@@ -50,7 +56,7 @@ export function LocationMessage({ message }: Props) {
   return (
     <Link href={href} target="_blank" rel="noopener noreferrer" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
       <PlaceIcon fontSize="small" />
-      <span>{loc.name ?? 'Localização'}{loc.address ? ` - ${loc.address}` : ''} ({loc.latitude.toFixed(5)}, {loc.longitude.toFixed(5)})</span>
+      <span>{loc.name ?? 'Localização'}{loc.address ? ` - ${loc.address}` : ''} ({Number(loc.latitude).toFixed(5)}, {Number(loc.longitude).toFixed(5)})</span>
     </Link>
   );
 }
@@ -140,7 +146,7 @@ export function InteractiveMessage({ message }: Props) {
       </Box>
     );
   }
-  if (it.type === 'nfm_reply' || it.nfm_reply) return <Typography variant="body2">{(it.nfm_reply as { body?: string } | undefined)?.body ?? 'Formulário respondido'}</Typography>;
+  if (it.type === 'nfm_reply' || it.nfm_reply) return <FlowReplyMessage message={message} />;
   return (
     <Box>
       {it.header?.text && <Typography variant="subtitle2">{it.header.text}</Typography>}
@@ -199,25 +205,6 @@ export function CallMessage({ message }: Props) {
         {call?.callStartTime && <Typography variant="caption" display="block">{formatDateTime(call.callStartTime)}</Typography>}
         {typeof call?.duration === 'number' && <Typography variant="caption">{formatDuration(call.duration)}</Typography>}
       </Box>
-    </Box>
-  );
-}
-
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-
-/** Order: items with quantity and price, and the total in BRL. */
-export function OrderMessage({ message }: Props) {
-  const order = message.order;
-  const items = order?.product_items ?? [];
-  const total = order?.total ?? items.reduce((sum, i) => sum + (i.item_price ?? 0) * (i.quantity ?? 1), 0);
-  return (
-    <Box>
-      <Typography variant="subtitle2">Pedido</Typography>
-      {items.map((i, k) => (
-        <Typography key={k} variant="body2">{i.quantity ?? 1} × {i.product_retailer_id} — {brl.format(i.item_price ?? 0)}</Typography>
-      ))}
-      <Divider sx={{ my: 0.5 }} />
-      <Typography variant="body2"><strong>Total: {brl.format(total)}</strong></Typography>
     </Box>
   );
 }
