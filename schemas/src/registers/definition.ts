@@ -113,6 +113,8 @@ export function parseDefinition(folder: string, files: RegisterFiles): RegisterD
     rowActions: rowActions as RowAction[],
     csvTemplate,
     ...(ownerField && { ownerField }),
+    ...(ownerField && list.ownerlessShared === true && { ownerlessShared: true }),
+    ...(ownerField && typeof list.ownerWideClaim === 'string' && { ownerWideClaim: list.ownerWideClaim }),
     adminFields,
     fieldClaims,
     serverFields,

@@ -123,6 +123,13 @@ export interface RegisterListMeta {
   csvTemplate: string[];
   /** Non-admins see and write only records whose `ownerField` is their user id. */
   ownerField?: string;
+  /**
+   * Records without an owner are shared (seed 001 §6 fixed messages: "others see their own and
+   * global ones"): every user reads them; only admins change them.
+   */
+  ownerlessShared?: boolean;
+  /** Tenant claim that lets every user read every record (still writing only their own). */
+  ownerWideClaim?: string;
   /** Fields only admins may change (contacts: Ativo and the block switches). */
   adminFields: string[];
   /** Fields shown and accepted only when a tenant claim is on: { anex: 'faqAnex' }. */

@@ -261,4 +261,33 @@ describe('registers without a table of their own (documents)', () => {
     expect((await t.api(`/api/fixedMessages/${mine.body.id}`, { method: 'DELETE', token: other })).status).toBe(404);
     expect((await list(t, admin, 'fixedMessages')).total).toBeGreaterThanOrEqual(1);
   });
+
+  it('agents read their own and the global fixed messages (no owner), and change only their own; the wide claim shows all', async () => {
+    const agent = await t.tokenFor('acme', 'acme-agente');
+    const other = await t.tokenFor('acme', 'acme-suporte');
+    const global = await t.api('/api/fixedMessages', { method: 'POST', token: admin, body: { message: 'Nosso horário é das 8h às 18h.', tag: 'horario' } });
+    expect(global.status).toBe(201);
+    // A global message has no owner (seeded or imported): seed 001 §6 "others see their own and global ones".
+    const row = await t.server.db('fixed_messages').where({ tenant_id: 'acme', id: global.body.id }).first();
+    await t.server.db('fixed_messages').where({ tenant_id: 'acme', id: global.body.id }).update({ owner_id: null, data: JSON.stringify({ ...JSON.parse(row.data), uid: null }) });
+    const othersOwn = await t.api('/api/fixedMessages', { method: 'POST', token: other, body: { message: 'Só meu', tag: 'meu' } });
+
+    const seen = (await list(t, agent, 'fixedMessages', { range: [0, 99] })).body.map((m: { id: string }) => m.id);
+    expect(seen).toContain(global.body.id);
+    expect(seen).not.toContain(othersOwn.body.id);
+    expect((await t.api(`/api/fixedMessages/${global.body.id}`, { token: agent })).status).toBe(200);
+    // Reading is not owning: a global message is changed by admins only.
+    expect((await t.api(`/api/fixedMessages/${global.body.id}`, { method: 'PATCH', token: agent, body: { message: 'Alterada' } })).status).toBe(404);
+    expect((await t.api(`/api/fixedMessages/${global.body.id}`, { method: 'DELETE', token: agent })).status).toBe(404);
+    expect((await t.api(`/api/fixedMessages/${global.body.id}`, { method: 'PATCH', token: admin, body: { message: 'Nosso horário é das 8h às 19h.' } })).status).toBe(200);
+
+    await setTenantClaims(t, { enableWideFixedMessagesAccess: true });
+    try {
+      const wide = (await list(t, agent, 'fixedMessages', { range: [0, 99] })).body.map((m: { id: string }) => m.id);
+      expect(wide).toEqual(expect.arrayContaining([global.body.id, othersOwn.body.id]));
+      expect((await t.api(`/api/fixedMessages/${othersOwn.body.id}`, { method: 'PATCH', token: agent, body: { message: 'Não é meu' } })).status).toBe(404);
+    } finally {
+      await setTenantClaims(t, { enableWideFixedMessagesAccess: false });
+    }
+  });
 });

@@ -56,11 +56,6 @@ function registerLiveCollection(definition: RegisterDefinition, deps: { register
     const user = principal.user;
     const caller = { tenant, user };
     if (definition.list.claim && !hasTenantClaim(tenant.appConfig, definition.list.claim)) throw forbidden();
-    if (name === 'fixed_messages') {
-      // Seed 001 §6: admins (or the tenant's enableWideFixedMessagesAccess) see all; others their own and the global ones.
-      if (isAdmin(user) || hasTenantClaim(tenant.appConfig, 'enableWideFixedMessagesAccess')) return null;
-      return { or: [{ field: 'uid', op: '==', value: user.id }, { field: 'uid', op: '==', value: null }] };
-    }
     if (name === 'contacts') {
       // Seed 001 §6 enableAllContacts: otherwise only contacts listing the agent.
       if (hasPermission(user, 'contacts') || user.claims?.enableAllContacts) return null;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { format, isAdmin, messages, type Filter } from '@atendimento/schemas';
+import { format, hasTenantClaim, isAdmin, messages, type Filter } from '@atendimento/schemas';
 import { compactRecord, normaliseRecord, withNulls, type FieldError, type RegisterDefinition, type RegisterSchema } from '@atendimento/schemas/registers/index';
 import type { Clock } from '../../clock';
 import { isUniqueViolation } from '../../db/knex';
@@ -88,11 +88,17 @@ export function createRegisterService(deps: RegisterServiceDeps) {
    * What the caller may see of a register, ANDed to every read: non-admins see their own
    * records (ownerField) and, for linked scopes, records listing a record linked to them.
    */
-  async function scopeOf(caller: Caller, definition: RegisterDefinition): Promise<Filter | null> {
+  async function scopeOf(caller: Caller, definition: RegisterDefinition, purpose: 'read' | 'write' = 'read'): Promise<Filter | null> {
     if (isAdmin(caller.user)) return null;
     const parts: Filter[] = [];
-    const { ownerField, scope } = definition.list;
-    if (ownerField) parts.push({ field: ownerField, op: '==', value: caller.user.id });
+    const { ownerField, ownerlessShared, ownerWideClaim, scope } = definition.list;
+    if (ownerField) {
+      const own: Filter = { field: ownerField, op: '==', value: caller.user.id };
+      if (purpose === 'write') parts.push(own);
+      else if (!(ownerWideClaim && hasTenantClaim(caller.tenant.appConfig, ownerWideClaim))) {
+        parts.push(ownerlessShared ? { or: [own, { field: ownerField, op: '==', value: null }] } : own);
+      }
+    }
     if (scope && !(scope.bypassClaim && caller.user.claims?.[scope.bypassClaim])) {
       const via = definitions.get(scope.via);
       if (!via) return { or: [] };
@@ -128,9 +134,9 @@ export function createRegisterService(deps: RegisterServiceDeps) {
     return out;
   }
 
-  async function visible(caller: Caller, definition: RegisterDefinition, ids: string[]): Promise<RecordData[]> {
+  async function visible(caller: Caller, definition: RegisterDefinition, ids: string[], purpose: 'read' | 'write' = 'read'): Promise<RecordData[]> {
     const table = tables.get(definition.name)!;
-    const scope = await scopeOf(caller, definition);
+    const scope = await scopeOf(caller, definition, purpose);
     if (!scope) return repo.getMany(caller.tenant.id, table, ids);
     const page = await repo.list(caller.tenant.id, table, { filter: and({ field: 'id', op: 'in', value: ids }, scope), orderBy: [], offset: 0, limit: ids.length });
     return page.records;
@@ -300,7 +306,7 @@ export function createRegisterService(deps: RegisterServiceDeps) {
     async update(caller: Caller, name: string, id: string, body: unknown, mode: 'replace' | 'merge'): Promise<RecordData> {
       const definition = definitionOf(name);
       assertWritable(caller, definition);
-      const [previous] = await visible(caller, definition, [id]);
+      const [previous] = await visible(caller, definition, [id], 'write');
       if (!previous) throw notFound();
       return write(caller, definition, prepare(caller, definition, body, previous, mode), previous);
     },
@@ -310,7 +316,7 @@ export function createRegisterService(deps: RegisterServiceDeps) {
       const definition = definitionOf(name);
       assertWritable(caller, definition);
       const unique = [...new Set(ids)];
-      const found = await visible(caller, definition, unique);
+      const found = await visible(caller, definition, unique, 'write');
       if (found.length !== unique.length) throw notFound();
       const table = tables.get(name)!;
       const hooks = hooksOf(name);
