@@ -77,7 +77,26 @@ describe('Composer (seed 001 §5 "Message box", §2 footer)', () => {
     fireEvent.keyDown(box(), { key: 'Enter' });
     expect(box().value).toBe('Atendemos de segunda a sexta, das 8h às 18h.');
     fireEvent.change(box(), { target: { value: '/saudacao' } });
+    expect(box().value).toBe('/saudacao');
+    fireEvent.keyDown(box(), { key: 'Enter' });
     expect(box().value).toBe('Olá! Como posso ajudar?');
+    fireEvent.change(box(), { target: { value: '/horario ' } });
+    expect(box().value).toBe('Atendemos de segunda a sexta, das 8h às 18h.');
+  });
+
+  it('typing past a tag never expands it: /saudacao8kei691 stays as typed and is sent as typed', async () => {
+    const api = composerApi();
+    const Story = emptyWith({ api });
+    render(<Story />);
+    // Key by key, as an agent types (the list loaded at '/'): '/saudacao' is exact on the way to the longer text.
+    fireEvent.change(box(), { target: { value: '/' } });
+    await screen.findByRole('list', { name: 'Mensagens fixas' });
+    for (const value of ['/s', '/saudacao', '/saudacao8', '/saudacao8kei691']) fireEvent.change(box(), { target: { value } });
+    expect(box().value).toBe('/saudacao8kei691');
+    expect(screen.queryByRole('list', { name: 'Mensagens fixas' })).toBeNull();
+    fireEvent.keyDown(box(), { key: 'Enter' });
+    await waitFor(() => expect(posts(api)).toHaveLength(1));
+    expect((posts(api)[0]!.body as { text: string }).text).toBe('/saudacao8kei691');
   });
 
   it('a fixed message with a file is sent through message/fileUrl', async () => {

@@ -94,7 +94,9 @@ export function Composer({ room, actions, replyTo, onCancelReply, dropped, onDro
 
   const change = (value: string) => {
     if (locked) return;
-    const tagged = exactTag(fixedItems, value);
+    // '/tag' followed by a space expands; while the agent is still typing nothing is replaced
+    // ('/tchau' must not swallow the start of '/tchau8kei691').
+    const tagged = value.endsWith(' ') ? exactTag(fixedItems, value.slice(0, -1)) : null;
     if (tagged) {
       pickFixed(tagged);
       return;
@@ -132,6 +134,12 @@ export function Composer({ room, actions, replyTo, onCancelReply, dropped, onDro
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement | HTMLInputElement>) => {
+    const exact = (e.key === 'Enter' || e.key === 'Tab') && !(e.ctrlKey || e.shiftKey || e.altKey || e.metaKey) ? exactTag(fixedItems, text) : null;
+    if (exact) {
+      e.preventDefault();
+      pickFixed(exact);
+      return;
+    }
     if (fixedShown.length > 0) {
       if (e.key === 'ArrowDown') { e.preventDefault(); setFixedIndex((i) => Math.min(fixedShown.length - 1, i + 1)); return; }
       if (e.key === 'ArrowUp') { e.preventDefault(); setFixedIndex((i) => Math.max(0, i - 1)); return; }

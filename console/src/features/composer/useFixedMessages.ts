@@ -32,7 +32,7 @@ export function filterFixedMessages(items: FixedMessage[], text: string): FixedM
   return items.filter((f) => (f.message ?? '').toLowerCase().includes(term) || (f.tag ?? '').toLowerCase().includes(term));
 }
 
-/** A fixed message whose tag is typed exactly as '/tag'. */
+/** A fixed message whose tag is the whole text, exactly '/tag' (confirmed with Enter, Tab or a space). */
 export function exactTag(items: FixedMessage[], text: string): FixedMessage | null {
   if (!text.startsWith('/') || text.length < 2) return null;
   return items.find((f) => f.tag && `/${f.tag}` === text) ?? null;
