@@ -26,7 +26,8 @@ async function main(): Promise<void> {
   const created = await seedDemo(server.db, { tenantId: config.defaultTenant });
   const url = await server.listen();
   const appPort = (server.httpServer.address() as { port: number }).port;
-  const whatsappWired = demoWhatsapp ? await wireDemoWhatsapp(server.db, config.defaultTenant, demoWhatsapp, appPort) : false;
+  const syncTemplates = (tenantId: string) => server.services.whatsapp.templates.sync(tenantId).catch((err) => logger.warn({ err }, 'demo.whatsapp_templates_failed'));
+  const whatsappWired = demoWhatsapp ? await wireDemoWhatsapp(server.db, config.defaultTenant, demoWhatsapp, appPort, syncTemplates) : false;
 
   const lines = [
     '',

@@ -38,7 +38,7 @@ export async function startDemoGraph(port = Number(process.env.DEMO_WHATSAPP_POR
  * without provider settings, or with settings this function wrote (`demo: true`), is touched:
  * a real configuration is never overwritten. Answers false when nothing was wired.
  */
-export async function wireDemoWhatsapp(db: Db, tenantId: string, demo: DemoGraph, appPort: number): Promise<boolean> {
+export async function wireDemoWhatsapp(db: Db, tenantId: string, demo: DemoGraph, appPort: number, syncTemplates?: (tenantId: string) => Promise<unknown>): Promise<boolean> {
   const { graph } = demo;
   const channels = createChannelProviderRepository(db);
   const found = await channels.settings(tenantId, DEMO_WHATSAPP_CHANNEL);
@@ -51,5 +51,8 @@ export async function wireDemoWhatsapp(db: Db, tenantId: string, demo: DemoGraph
   };
   await channels.saveSettings(tenantId, DEMO_WHATSAPP_CHANNEL, provider);
   graph.setWebhookUrl(`http://127.0.0.1:${appPort}/api/webhooks/whatsapp/${DEMO_WHATSAPP_CHANNEL}`);
+  // The local server's approved templates, so a chat outside the 24-hour window (a new contact,
+  // yesterday's customer) can be answered with a template at once, as after a real sync.
+  if (syncTemplates) await syncTemplates(tenantId);
   return true;
 }

@@ -126,6 +126,9 @@ export async function insertDemoData(
       ...Array(12).fill('queued'), ...Array(24).fill('attending'), ...Array(4).fill('onHold'), ...Array(5).fill('bot'), ...Array(15).fill('closed'),
     ] as ('queued' | 'attending' | 'onHold' | 'bot' | 'closed')[];
     let roomInc = 0;
+    /** Each WhatsApp contact's last message: the 24-hour window (docs/whatsapp.md) reads `{channelId}LastReply`. */
+    const lastReplies = new Map<string, string>();
+    let recentForAgent = false;
     for (const [i, state] of states.entries()) {
       roomInc += 1;
       const contact = contacts[i * 3]!;
@@ -133,8 +136,12 @@ export async function insertDemoData(
       const isWeb = i % 4 === 0;
       const channelId = isWeb ? 'webchat' : 'whatsapp-comercial';
       const roomAgent = state === 'attending' || state === 'onHold' || state === 'closed' ? dept.agents[i % dept.agents.length]! : null;
-      const start = base + i * 67 * 60_000;
       const count = rnd.int(4, 12);
+      // The demo agent's first WhatsApp chat is a live one: the customer wrote minutes ago, so
+      // the agent can answer with free text (inside the 24-hour window) right after `npm start`.
+      const live = !recentForAgent && !isWeb && state === 'attending' && roomAgent?.id === agent.id;
+      if (live) recentForAgent = true;
+      const start = live ? now.getTime() - (count * 3 + 15) * 60_000 : base + i * 67 * 60_000;
       const roomId = rnd.id('r');
       const msgs: Record<string, unknown>[] = [];
       for (let m = 0; m < count; m++) {
@@ -149,6 +156,11 @@ export async function insertDemoData(
           status: fromClient ? null : { sent: true, delivered: true, read: m < count - 1 },
           lifeControl: { createdAt },
         });
+      }
+      if (!isWeb) {
+        const lastClient = msgs.filter((m) => (m.author as { type: string }).type === 'client').at(-1);
+        const at = (lastClient?.lifeControl as { createdAt: string } | undefined)?.createdAt;
+        if (at && at > (lastReplies.get(contact.id) ?? '')) lastReplies.set(contact.id, at);
       }
       const last = msgs[msgs.length - 1]!;
       const lastFromClient = (last.author as { type: string }).type === 'client';
@@ -184,6 +196,10 @@ export async function insertDemoData(
           data: toJson(m), created_at: (m.lifeControl as { createdAt: string }).createdAt, updated_at: (m.lifeControl as { createdAt: string }).createdAt,
         });
       }
+    }
+    for (const [contactId, at] of lastReplies) {
+      const stored = await trx('contacts').where({ tenant_id: tenantId, id: contactId }).first('data');
+      await trx('contacts').where({ tenant_id: tenantId, id: contactId }).update({ data: toJson({ ...JSON.parse(String(stored.data)), 'whatsapp-comercialLastReply': at }) });
     }
     await trx('counters').insert({ tenant_id: tenantId, name: 'roomInc', value: roomInc });
   });
