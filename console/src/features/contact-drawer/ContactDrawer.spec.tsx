@@ -10,7 +10,7 @@ const s = composeStories(stories);
 
 describe('ContactDrawer (seed 001 §2 "Right contact drawer")', () => {
   it('shows avatar, name, id, masked phone and e-mail of the loaded contact', async () => {
-    const { container } = render(<s.Contact />);
+    const { container } = render(<s.AsAdmin />);
     const drawer = screen.getByRole('complementary', { name: 'Contato' });
     expect(within(drawer).getByText('Maria Souza')).toBeTruthy();
     expect(container.querySelector('[data-contact-id]')!.textContent).toBe('contact-1');
@@ -18,6 +18,24 @@ describe('ContactDrawer (seed 001 §2 "Right contact drawer")', () => {
     expect(await within(drawer).findByText('maria@exemplo.com.br')).toBeTruthy();
     expect(within(drawer).queryByText('Contato Bloqueado')).toBeNull();
     expect(drawer.style.width || getComputedStyle(drawer).width).toBe('226px');
+  });
+
+  it("an agent without the contacts permission never asks GET /api/contacts/{id} (it would answer 403): the room's author fields are shown", async () => {
+    const api = drawerApi();
+    const Story = composeStory(stories.Contact, { ...stories.default, parameters: { api } } as Parameters<typeof composeStory>[1]);
+    const { container } = render(<Story />);
+    // The drawer's other requests (history, integrations) prove it has loaded.
+    await waitFor(() => expect(api.calls.some((c) => c.path.startsWith('/api/rooms'))).toBe(true));
+    await waitFor(() => expect(api.calls.some((c) => c.path.startsWith('/api/integration-chat'))).toBe(true));
+    expect(api.calls.filter((c) => c.path.startsWith('/api/contacts'))).toEqual([]);
+    expect(container.querySelector('[data-contact-phone]')!.textContent).toBe('+55 (11) 98765.4321');
+  });
+
+  it('an admin reads the contact record once', async () => {
+    const api = drawerApi();
+    const Story = composeStory(stories.AsAdmin, { ...stories.default, parameters: { ...stories.AsAdmin.parameters, api } } as Parameters<typeof composeStory>[1]);
+    render(<Story />);
+    await waitFor(() => expect(api.calls.filter((c) => c.path === '/api/contacts/contact-1')).toHaveLength(1));
   });
 
   it("marks a blocked contact 'Contato Bloqueado'", async () => {

@@ -3,7 +3,7 @@ import type { RoomsPageAnswer } from '@atendimento/schemas';
 import { ContactDrawer } from './ContactDrawer';
 import { StoryConsole, recordingApi, type RecordedCall } from '../../fixtures/StoryConsole';
 import { createConsoleStores } from '../../store/consoleStores';
-import { agentUser, contacts, iso, room, rooms } from '../../fixtures/chatFixtures';
+import { adminUser, agentUser, contacts, iso, room, rooms } from '../../fixtures/chatFixtures';
 import { clientes, pedidos } from './ChatIntegrations.stories';
 
 /** Seven closed chats of Maria, answered 5 at a time like GET /api/rooms?tab=chatsHistories. */
@@ -36,7 +36,7 @@ const meta: Meta<typeof ContactDrawer> = {
   component: ContactDrawer,
   args: { roomId: 'room-1' },
   decorators: [(Story, ctx) => (
-    <StoryConsole api={ctx.parameters.api ?? drawerApi()} stores={ctx.parameters.stores ?? createConsoleStores({ rooms })}>
+    <StoryConsole api={ctx.parameters.api ?? drawerApi()} user={ctx.parameters.user} stores={ctx.parameters.stores ?? createConsoleStores({ rooms })}>
       <div style={{ height: 640, display: 'flex' }}><Story /></div>
     </StoryConsole>
   )],
@@ -46,3 +46,5 @@ type Story = StoryObj<typeof ContactDrawer>;
 
 export const Contact: Story = {};
 export const BlockedContact: Story = { args: { roomId: 'room-4' } };
+/** An admin (or a user holding the contacts permission) also reads the contact's record. */
+export const AsAdmin: Story = { parameters: { user: adminUser } };

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Box, Button, Chip, CircularProgress, Divider, IconButton, List, ListItemButton, ListItemText, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import { CONTACT_HISTORY_LIMIT, isAdmin, messages as seedTexts, type Filter, type RoomsPageAnswer } from '@atendimento/schemas';
+import { CONTACT_HISTORY_LIMIT, hasPermission, isAdmin, messages as seedTexts, type Filter, type RoomsPageAnswer } from '@atendimento/schemas';
 import { useConsole } from '../../ConsoleContext';
 import type { Contact, Room } from '../../model/chat';
 import { chatPaths } from '../../model/chatApi';
@@ -62,10 +62,12 @@ export function ContactDrawer({ roomId, onOpenRoom, onEditContact }: { roomId: s
   const records = useStore(stores.rooms, (s) => s.records);
   const history = useContactHistory(contactId, room?.active);
 
-  // Agents without the contacts register get 403: the room's author fields are shown instead, and the contact is asked once.
+  // The contact's record is read only by who may read the contacts register (admin or the
+  // 'contacts' permission); everyone else sees the room's author fields, without a 403.
+  const mayReadContacts = hasPermission(user, 'contacts');
   const asked = useRef(new Set<string>());
   useEffect(() => {
-    if (!contactId || contact || asked.current.has(contactId)) return;
+    if (!mayReadContacts || !contactId || contact || asked.current.has(contactId)) return;
     asked.current.add(contactId);
     // Written to the store even after unmount: the next drawer of this contact reuses it.
     api
@@ -75,7 +77,7 @@ export function ContactDrawer({ roomId, onOpenRoom, onEditContact }: { roomId: s
         if (c?.id) contactActions.upsert(stores.contacts, [c]);
       })
       .catch(() => undefined);
-  }, [api, stores, contactId, contact]);
+  }, [api, stores, contactId, contact, mayReadContacts]);
 
   if (!room) return null;
   const name = contact?.displayName ?? room.author?.displayName ?? '';
