@@ -82,4 +82,14 @@ describe('ChatCard (seed 001 §2 "Chat card")', () => {
     fireEvent.click(screen.getByRole('button', { name: /Chat 1003/ }));
     expect(onOpen).toHaveBeenCalledWith(stories.Queued.args!.room);
   });
+
+  it("web chat: the visitor's e-mail as the id (shown and copied), never 'webchat:<uuid>'", async () => {
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const { container } = render(<s.WebchatVisitor />);
+    expect(container.querySelector('[data-chat-id]')!.textContent).toBe('paula@exemplo.com.br');
+    expect(container.textContent).not.toContain('webchat:');
+    fireEvent.click(screen.getByRole('button', { name: 'Copiar id do chat' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('paula@exemplo.com.br'));
+  });
 });

@@ -21,3 +21,7 @@ export const BlockedForAdmin: Story = { args: { room: rooms[3], isAdmin: true } 
 export const SelectionMode: Story = { args: { room: rooms[0], selectionMode: true, checked: true } };
 export const WithReferral: Story = { args: { room: room(9, { referal: { source_id: 'AD-123', headline: 'Promoção' }, messageActive: true }) } };
 export const Closed: Story = { args: { room: rooms[4] } };
+/** A web-chat visitor who gave an e-mail: the card shows the e-mail, never the internal 'webchat:<uuid>' id. */
+export const WebchatVisitor: Story = {
+  args: { room: room(11, { channel: 'webchat', chatId: 'webchat:2f0c6a7e-1b9d-4a51-9a3e-6c1d2b7f8e90', author: { id: 'contact-11', displayName: 'Paula Visitante', email: 'paula@exemplo.com.br', phone: null, chatId: 'webchat:2f0c6a7e-1b9d-4a51-9a3e-6c1d2b7f8e90' } }) },
+};

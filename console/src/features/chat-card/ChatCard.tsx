@@ -57,6 +57,7 @@ export const ChatCard = memo(function ChatCard({ room, now, active, selectionMod
     else onOpen?.(room);
   };
 
+  const chatLabel = chatIdLabel(room);
   return (
     <Box
       role="button"
@@ -98,10 +99,10 @@ export const ChatCard = memo(function ChatCard({ room, now, active, selectionMod
           </Typography>
         </Box>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
-          <Typography variant="caption" color="text.secondary" noWrap>{formatPhone(room.chatId)}</Typography>
-          {room.chatId && (
+          <Typography variant="caption" color="text.secondary" noWrap data-chat-id>{formatPhone(chatLabel)}</Typography>
+          {chatLabel && (
             <Tooltip title="Copiar id">
-              <IconButton size="small" aria-label="Copiar id do chat" onClick={(e) => { stop(e); void copy(room.chatId); }} sx={{ p: 0.25 }}>
+              <IconButton size="small" aria-label="Copiar id do chat" onClick={(e) => { stop(e); void copy(chatLabel); }} sx={{ p: 0.25 }}>
                 <ContentCopyIcon sx={{ fontSize: 12 }} />
               </IconButton>
             </Tooltip>
@@ -137,3 +138,12 @@ export const ChatCard = memo(function ChatCard({ room, now, active, selectionMod
     </Box>
   );
 });
+
+/**
+ * What identifies the contact on the card: the chat id (a phone) or, for web chat, whose ids
+ * are internal ('webchat:<uuid>'), the e-mail or phone the visitor gave, else nothing.
+ */
+export function chatIdLabel(room: Pick<Room, 'chatId' | 'author'>): string {
+  if (!room.chatId?.startsWith('webchat:')) return room.chatId ?? '';
+  return room.author?.email ?? room.author?.phone ?? '';
+}
