@@ -1,6 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { composeStories } from '@storybook/react';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { composeStory } from '@storybook/react';
+import { createConsoleStores, messageActions } from '../../store/consoleStores';
+import { openRoom } from '../../fixtures/conversation';
+import { buildMessage } from '../../fixtures/builders';
+import { agentUser } from '../../fixtures/chatFixtures';
 import { messages } from '@atendimento/schemas';
 import * as stories from './MessageList.stories';
 import { chosenActions } from './MessageList.stories';
@@ -28,6 +33,18 @@ describe('MessageList (seed 001 §2 "Open chat", §4 "Scrolling")', () => {
     const divider = container.querySelector('[data-unread-divider]')!;
     expect(divider.textContent).toBe('2 MENSAGENS NÃO LIDAS');
     expect((divider.parentElement!.querySelector('[data-message-id]') as HTMLElement).dataset.messageId).toBe('room-1-m28');
+  });
+
+  it("the unread divider goes away once the agent replies (answering is reading)", async () => {
+    const stores = createConsoleStores({ rooms: [openRoom] });
+    const Story = composeStory(stories.Conversation, { ...stories.default, parameters: { stores } } as Parameters<typeof composeStory>[1]);
+    const { container } = render(<Story />);
+    await screen.findByText('Vocês entregam no sábado?');
+    expect(container.querySelector('[data-unread-divider]')!.textContent).toBe('2 MENSAGENS NÃO LIDAS');
+    const reply = buildMessage({ id: 'own-reply', roomId: 'room-1', createdAt: new Date().toISOString(), text: 'Entregamos sim!', author: { id: agentUser.id, displayName: agentUser.displayName, type: 'agent' } });
+    act(() => messageActions.upsert(stores.messages, 'room-1', [reply]));
+    expect(await screen.findByText('Entregamos sim!')).toBeTruthy();
+    expect(container.querySelector('[data-unread-divider]')).toBeNull();
   });
 
   it('loads the older page when scrolled to the top', async () => {

@@ -29,7 +29,7 @@ const meta: Meta<typeof MessageList> = {
         config={appConfig}
         live={ctx.parameters.live ?? chatLive(r)}
         api={ctx.parameters.api ?? recordingApi({ 'GET /api/rooms/*': messagesPage() })}
-        stores={createConsoleStores({ rooms: [r] })}
+        stores={ctx.parameters.stores ?? createConsoleStores({ rooms: [r] })}
         readOnly={ctx.parameters.readOnly}
       >
         <div style={{ width: 640, height: 560, display: 'flex', flexDirection: 'column' }}><Story /></div>

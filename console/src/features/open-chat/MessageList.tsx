@@ -114,6 +114,11 @@ export function MessageList({ room, actions, onAtBottom }: { room: Room; actions
     const arrived = (at === -1 ? ids.slice(-1) : ids.slice(at + 1)).map((id) => records[id]).filter((m): m is ChatMessage => Boolean(m));
     lastIdRef.current = lastId;
     const ownArrived = arrived.some((m) => isOwn(m, uid));
+    // Answering is reading: once the agent replies, the unread divider has done its job (as in WhatsApp).
+    if (ownArrived) {
+      setDividerBefore(null);
+      setDividerCount(0);
+    }
     if (atBottomRef.current || ownArrived) {
       scrollToBottom();
       return;
