@@ -199,9 +199,11 @@ export const messageActions = {
       const prev = s.byRoom[roomId] ?? EMPTY_MESSAGES;
       let ids = prev.ids;
       for (const m of messages) {
-        // An own send shown optimistically is replaced by the stored one with the same idempotency key.
-        if (m.idempotencyKey) {
-          const pendingId = `pending:${m.idempotencyKey}`;
+        // An own send shown optimistically is replaced by the stored one with the same key: the
+        // POST's answer (idempotencyKey) or the live record (clientId), whichever comes first.
+        const key = m.idempotencyKey ?? m.clientId;
+        if (key) {
+          const pendingId = `pending:${key}`;
           if (pendingId !== m.id && records[pendingId]) {
             delete records[pendingId];
             ids = ids.filter((id) => id !== pendingId);

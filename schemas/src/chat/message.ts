@@ -181,6 +181,11 @@ export interface Message {
   providerErrors?: MessageError[];
   /** The provider's message object as received (inbound provider messages). */
   raw?: unknown;
+  /**
+   * The `clientId` of the send that created it (an own message): the sender's console matches
+   * the live record with the bubble it showed before the answer, whichever arrives first.
+   */
+  clientId?: string | null;
   request?: { collection?: string; body?: Record<string, unknown> & { ENDPOINT?: string }; response?: unknown; error?: unknown };
   webhook?: { origin?: string; body?: unknown };
   toChat?: Record<string, unknown>;

@@ -120,3 +120,18 @@ describe('message actions of the open chat', () => {
     expect(refused.body.errorMessage).toBe(texts.chatServer.resendNotFailed);
   });
 });
+
+describe('own sends in the sender\'s console', () => {
+  it("an own send's live record carries its clientId, so the sender's pending bubble is replaced whichever arrives first", async () => {
+    const visitor = await visitorStarts(t, 'site-vendas', 'Olá, alguém aí?');
+    const roomId = visitor.roomId!;
+    await push(t, t.tokens.agente, roomId);
+    const agentWs = await socketAs(t, t.tokens.agente);
+    await subscribe(agentWs, 'msgs', 'messages', { roomId });
+    const sent = await send(roomId, { text: 'Estou aqui!', clientId: 'chave-da-bolha-1' });
+    expect(sent.status, sent.text).toBe(201);
+    expect(sent.body.data.clientId).toBe('chave-da-bolha-1');
+    const live = await waitForRecord<Message>(agentWs, 'msgs', (m) => m.id === sent.body.data.id, 'live own message');
+    expect(live.clientId).toBe('chave-da-bolha-1');
+  });
+});

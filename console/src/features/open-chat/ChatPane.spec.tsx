@@ -229,8 +229,12 @@ describe('ChatPane (seed 001 §2 "Open chat", §4 "Chat menu by state")', () => 
     await waitFor(() => expect(answer).toBeTypeOf('function'));
     // The contact read it before the POST answered: the live change is newer (lifeControl.updatedAt).
     const readAt = new Date(Date.parse(createdAt) + 2_000).toISOString();
-    act(() => live.push('messages', { added: [{ ...stored, roomId: 'room-1', status: { sent: true, delivered: true, read: true, readAt }, lifeControl: { createdAt, updatedAt: readAt } } as unknown as LiveRecord] }));
+    const clientId = (api.calls.find((c) => c.path === '/api/rooms/room-1/message')!.body as { clientId: string }).clientId;
+    act(() => live.push('messages', { added: [{ ...stored, clientId, roomId: 'room-1', status: { sent: true, delivered: true, read: true, readAt }, lifeControl: { createdAt, updatedAt: readAt } } as unknown as LiveRecord] }));
     await waitFor(() => expect(container.querySelector('[data-message-id="stored-2"] [data-delivery]')!.getAttribute('data-delivery')).toBe('read'));
+    // The live record carries the send's clientId: the pending bubble gives way at once, never two bubbles.
+    expect(container.querySelectorAll('[data-message-id^="pending:"]')).toHaveLength(0);
+    expect(screen.getAllByText('Já saiu para entrega')).toHaveLength(1);
     await act(async () => answer());
     await waitFor(() => expect(container.querySelectorAll('[data-message-id^="pending:"]')).toHaveLength(0));
     expect(container.querySelector('[data-message-id="stored-2"] [data-delivery]')!.getAttribute('data-delivery')).toBe('read');

@@ -120,7 +120,8 @@ export function createMessageService(deps: ChatDeps) {
         if (!annotation && !room.internal) await deps.senderFor(room)?.beforeSend?.(trx, tenantId, room, kind);
         const { message, replyTo } = await build(room, trx);
         const inProcess = annotation || deps.senderFor(room)?.inProcess === true;
-        const stored: Message = inProcess ? { ...message, status: { sent: true, sentAt: message.lifeControl.createdAt } } : message;
+        const keyed: Message = key ? { ...message, clientId: key } : message;
+        const stored: Message = inProcess ? { ...keyed, status: { sent: true, sentAt: message.lifeControl.createdAt } } : keyed;
         await messages.insert(trx, tenantId, stored, idempotencyKey);
         const next = applyMessage(room, stored, stored.lifeControl.createdAt);
         await rooms.save(trx, tenantId, next, room);
