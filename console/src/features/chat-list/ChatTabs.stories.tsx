@@ -19,3 +19,12 @@ type Story = StoryObj<typeof ChatTabs>;
 export const Agent: Story = {};
 /** A supervisor also has 'Equipe'; counters not yet arrived show 0. */
 export const SupervisorNoCounters: Story = { args: { tabs: ['contacts', 'userChats', 'queuesChats', 'teamChats', 'chatsHistories', 'internalChats'], value: 'userChats', counts: {} } };
+/** A supervisor with every tab (ten), in the height a 900 px window leaves the column. */
+export const SupervisorAllTabs: Story = {
+  args: {
+    tabs: ['contacts', 'userChats', 'queuesChats', 'teamChats', 'userMailChat', 'mailChats', 'botChats', 'allQueuesChats', 'chatsHistories', 'internalChats'],
+    value: 'userChats',
+    counts: { userChats: { total: 2, unread: 1 }, queuesChats: { total: 8, unread: 8 }, teamChats: { total: 19, unread: 8 }, botChats: { total: 3, unread: 3 }, allQueuesChats: { total: 12, unread: 12 } },
+  },
+  decorators: [(Story) => <div style={{ height: 580, display: 'flex', border: '1px solid #ddd', width: 120 }}><Story /></div>],
+};

@@ -28,11 +28,14 @@ const ICONS: Record<ChatTabId, ReactElement> = {
 /**
  * Vertical tabs of the chat list (seed 001 §2): icon, title and two badges — red the unread
  * chats, green the total of the tab. The title is always written under the icon, so there is
- * no tooltip (it only covered the list after each click).
+ * no tooltip (it only covered the list after each click). Compact: the total sits beside the
+ * icon instead of on a row of its own and a tab is no taller than its content (MUI's icon tabs
+ * are 72 px), so a supervisor's ten tabs fit a 900 px high window without cutting 'Todas Filas';
+ * on a shorter one the column scrolls by itself, without arrow buttons covering a tab.
  */
 export function ChatTabs({ tabs, value, counts, onChange }: { tabs: ChatTabId[]; value: ChatTabId; counts: Partial<Record<string, { total: number; unread: number }>>; onChange: (tab: ChatTabId) => void }) {
   return (
-    <Tabs orientation="vertical" value={tabs.includes(value) ? value : false} onChange={(_, v: ChatTabId) => onChange(v)} variant="scrollable" aria-label="Abas de chats" sx={{ borderRight: 1, borderColor: 'divider', minWidth: 84 }}>
+    <Tabs orientation="vertical" value={tabs.includes(value) ? value : false} onChange={(_, v: ChatTabId) => onChange(v)} variant="scrollable" scrollButtons={false} aria-label="Abas de chats" sx={{ borderRight: 1, borderColor: 'divider', minWidth: 84 }}>
       {tabs.map((id) => {
         const c = counts[id];
         const label = CHAT_TAB_BY_ID[id].label;
@@ -42,20 +45,20 @@ export function ChatTabs({ tabs, value, counts, onChange }: { tabs: ChatTabId[];
             value={id}
             aria-label={label}
             data-tab={id}
-            sx={{ minWidth: 84, px: 0.5, py: 1, fontSize: 11, textTransform: 'none' }}
+            sx={{ minWidth: 84, minHeight: 0, px: 0.5, py: 0.75, fontSize: 11, lineHeight: 1.2, textTransform: 'none' }}
             label={
               <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 0.25 }}>
-                <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
+                <Box sx={{ position: 'relative', display: 'flex', alignItems: 'center' }}>
                   <Badge badgeContent={c?.unread ?? 0} color="error" max={999} data-badge="unread" overlap="circular">
                     {ICONS[id]}
                   </Badge>
+                  {id !== 'contacts' && (
+                    <Box component="span" data-badge="total" sx={{ position: 'absolute', right: '100%', bottom: -2, mr: 0.25, bgcolor: 'success.main', color: '#fff', borderRadius: 8, px: 0.6, fontSize: 10, lineHeight: '15px', minWidth: 15, textAlign: 'center' }}>
+                      {c?.total ?? 0}
+                    </Box>
+                  )}
                 </Box>
                 <span>{label}</span>
-                {id !== 'contacts' && (
-                  <Box component="span" data-badge="total" sx={{ bgcolor: 'success.main', color: '#fff', borderRadius: 8, px: 0.75, fontSize: 10, lineHeight: '16px', minWidth: 16 }}>
-                    {c?.total ?? 0}
-                  </Box>
-                )}
               </Box>
             }
           />
