@@ -59,7 +59,7 @@ describe('an integration defined live in the browser', () => {
     await waitForPath(page, '/integrations');
     await page.getByRole('button', { name: 'Novo', exact: true }).click();
     await waitForPath(page, '/integrations/create');
-    await page.getByRole('heading', { name: 'Nova Integração' }).or(page.getByRole('heading', { name: 'Novo Integração' })).first().waitFor();
+    await page.getByRole('heading', { name: 'Nova Integração' }).waitFor();
     await textBox(page, 'Nome').fill('Pedidos Express');
     await textBox(page, 'Rota').fill('pedidos');
     await textBox(page, 'Coleção').fill('pedidos');

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import Edit from '@mui/icons-material/Edit';
 import { useDataProvider, useGetOne, useLocation, useNavigate, useParams } from 'react-admin';
 import { format, messages } from '@atendimento/schemas';
-import type { RegisterRecord } from '@atendimento/schemas/registers/index';
+import { newItemTitle, type RegisterRecord } from '@atendimento/schemas/registers/index';
 import { showToast } from '../ui/toast';
 import { RegisterForm } from '../registers/form/RegisterForm';
 import { RegisterList } from '../registers/list/RegisterList';
@@ -61,7 +61,7 @@ export function IntegrationCreatePage() {
   return (
     <WithIntegration match={(v) => v.collection === collection}>
       {({ view, register }) => (
-        <FormPage title={format(messages.registers.newItem, { item: view.list.itemLabel })}>
+        <FormPage title={newItemTitle(view.list)}>
           {/* A new schema (edited live) is a new form: its validator is compiled for that schema only. */}
           <RegisterForm
             key={view.validatorUrl}

@@ -8,7 +8,7 @@ import Edit from '@mui/icons-material/Edit';
 import { useDataProvider, useGetOne, useResourceContext } from 'react-admin';
 import { useLocation, useNavigate, useParams } from 'react-admin';
 import { format, messages } from '@atendimento/schemas';
-import type { RegisterRecord } from '@atendimento/schemas/registers/index';
+import { newItemTitle, type RegisterRecord } from '@atendimento/schemas/registers/index';
 import { showToast } from '../ui/toast';
 import { loadRegisterViews, useRegisterView, type RegisterView } from './definitions';
 import { RegisterForm } from './form/RegisterForm';
@@ -90,7 +90,7 @@ function CreateForm({ view }: { view: RegisterView }) {
   const saved = useSaved(view);
   const copy = (useLocation().state as { record?: Record<string, unknown> } | null)?.record ?? null;
   return (
-    <FormPage title={format(view.list.gender === 'f' ? messages.registers.newItemF : messages.registers.newItem, { item: view.list.itemLabel })}>
+    <FormPage title={newItemTitle(view.list)}>
       <RegisterForm
         view={view}
         mode="create"

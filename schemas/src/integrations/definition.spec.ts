@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { integrationRegister, integrationSchema, mayUseIntegration, objectSchemaOrNull, orderedFields, type IntegrationDefinition } from './definition';
+import { readFileSync } from 'node:fs';
+import { INTEGRATION_MESSAGES, integrationRegister, integrationSchema, mayUseIntegration, objectSchemaOrNull, orderedFields, type IntegrationDefinition } from './definition';
+import { newItemTitle, parseDefinition } from '../registers/index';
 
 const base: IntegrationDefinition = {
   id: 'i1',
@@ -34,8 +36,25 @@ describe('integrationRegister', () => {
     ]);
   });
 
+  it('the create form is titled from a singular: the item title (with its gender), else "registro de" the list title', () => {
+    expect(newItemTitle(integrationRegister({ ...base, name: 'Equipamentos X' }).list)).toBe('Novo registro de Equipamentos X');
+    expect(newItemTitle(integrationRegister({ ...base, listTitle: 'Notas Fiscais', listItemTitle: 'Nota Fiscal' }).list)).toBe('Nova Nota Fiscal');
+    expect(newItemTitle(integrationRegister({ ...base, listItemTitle: 'Equipamento' }).list)).toBe('Novo Equipamento');
+    expect(newItemTitle(integrationRegister({ ...base, listItemTitle: 'Solicitação de compra' }).list)).toBe('Nova Solicitação de compra');
+    expect(newItemTitle(integrationRegister({ ...base, listItemTitle: 'Sistema' }).list)).toBe('Novo Sistema');
+  });
+
+  it("the integrations register itself is feminine: 'Nova Integração'", () => {
+    const list = parseDefinition('integrations', {
+      schema: JSON.parse(readFileSync(new URL('../../registers/integrations/schema.json', import.meta.url), 'utf8')),
+      list: JSON.parse(readFileSync(new URL('../../registers/integrations/list.json', import.meta.url), 'utf8')),
+    }).list;
+    expect(newItemTitle(list)).toBe('Nova Integração');
+  });
+
   it('refuses a schema that is not an object with properties, or has nothing to title a row', () => {
     expect(() => integrationRegister({ ...base, vjsfSchemaMaster: { type: 'array' } })).toThrow(/"type": "object"/);
+    expect(() => integrationRegister({ ...base, vjsfSchemaMaster: { type: 'object', properties: {} } })).toThrow(INTEGRATION_MESSAGES.schemaNoFields);
     expect(() => integrationRegister({ ...base, vjsfSchemaMaster: { type: 'object', properties: { itens: { type: 'array' } } } })).toThrow();
   });
 });

@@ -1,4 +1,5 @@
-import { parseDefinition, type RegisterDefinition, type RegisterSchema, type RegisterColumn } from '../registers/index';
+import { format } from '../messages';
+import { genderOf, parseDefinition, type RegisterDefinition, type RegisterSchema, type RegisterColumn } from '../registers/index';
 
 /**
  * Integrations (seed 000 §3 "Integration definition", docs/integrations.md): registers an
@@ -42,6 +43,8 @@ export interface IntegrationDefinition {
 export const INTEGRATION_MESSAGES = {
   schemaInvalid: 'Schema JSON inválido: {detail}',
   schemaNotObject: 'O schema precisa ter "type": "object" e "properties".',
+  schemaNoFields: 'O schema precisa de ao menos um campo de texto, número ou sim/não em "properties" (o primeiro dá título aos registros).',
+  recordOf: 'registro de {label}',
   registerTaken: 'A rota /{register} já é usada por outra tela.',
   registerInUse: 'Já existe uma integração com a rota /{register}.',
   collectionInUse: 'Já existe uma integração com a coleção {collection}.',
@@ -112,7 +115,7 @@ export function integrationRegister(integration: IntegrationDefinition): Registe
   const scalar = fields.filter((f) => ['string', 'number', 'integer', 'boolean'].includes(typeOf(properties[f]) ?? ''));
   const strings = scalar.filter((f) => typeOf(properties[f]) === 'string');
   const titleField = strings[0] ?? scalar[0];
-  if (!titleField) throw new Error(INTEGRATION_MESSAGES.schemaNotObject);
+  if (!titleField) throw new Error(INTEGRATION_MESSAGES.schemaNoFields);
   const translations = integration.tableHeaders?.columnsTranslations ?? {};
   const columns: RegisterColumn[] = scalar.slice(0, 6).map((field) => {
     const type = typeOf(properties[field]);
@@ -130,7 +133,10 @@ export function integrationRegister(integration: IntegrationDefinition): Registe
     list: {
       name: integration.collection,
       label,
-      itemLabel: integration.listItemTitle || integration.name,
+      // The list title is a plural ('Equipamentos X'): without a singular item title the form
+      // says 'Novo registro de Equipamentos X', never 'Novo Equipamentos X'.
+      itemLabel: integration.listItemTitle || format(INTEGRATION_MESSAGES.recordOf, { label }),
+      gender: integration.listItemTitle ? genderOf(integration.listItemTitle) : 'm',
       icon: integration.listIcon || 'ListAlt',
       route: `/${integration.register}`,
       access: 'user',

@@ -1,4 +1,5 @@
 import type { AccessRule, RouteAccess } from '../access';
+import { format, messages } from '../messages';
 import type { RegisterColumn, RegisterDefinition, RegisterListMeta, RegisterSchema, RegisterUiSchema, RowAction, ToolbarAction } from './types';
 
 /** The three files of a register folder, already parsed from JSON. */
@@ -162,4 +163,22 @@ export function indexDefinitions(definitions: RegisterDefinition[]): Map<string,
     if (via && !map.has(via)) fail(definition.name, `scopes rows via "${via}", which has no folder`);
   }
   return map;
+}
+
+/** The create form's title: 'Novo Contato', 'Nova Integração' (the list's gender, seed wording). */
+export function newItemTitle(list: Pick<RegisterListMeta, 'itemLabel' | 'gender'>): string {
+  return format(list.gender === 'f' ? messages.registers.newItemF : messages.registers.newItem, { item: list.itemLabel });
+}
+
+/** Masculine words ending in -a that pt-BR forms meet ('Novo Sistema', 'Novo Dia'). */
+const MASCULINE_A = new Set(['dia', 'mapa', 'sistema', 'problema', 'tema', 'programa', 'telefonema', 'esquema', 'clima', 'idioma', 'planeta', 'cinema', 'drama']);
+
+/**
+ * The grammatical gender of a singular pt-BR noun phrase by its first word's ending, for labels
+ * typed by users (an integration's item title): -a, -ção, -são, -dade, -gem are feminine.
+ */
+export function genderOf(label: string): 'm' | 'f' {
+  const first = label.trim().split(/\s+/)[0]?.toLowerCase() ?? '';
+  if (MASCULINE_A.has(first)) return 'm';
+  return /(a|ção|são|dade|gem)$/.test(first) ? 'f' : 'm';
 }

@@ -1,3 +1,4 @@
+import { INTEGRATION_MESSAGES } from '@atendimento/schemas/integrations/definition';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 import { connectClient } from '../realtime/realtime-helpers';
@@ -48,6 +49,12 @@ describe('integration definitions register', () => {
     const notObject = await define(admin, { name: 'Sem props', register: 'semprops', collection: 'semprops', vjsfSchemaMaster: { type: 'array' } });
     expect(notObject.status).toBe(400);
     expect(notObject.body.fields[0].field).toBe('vjsfSchemaMaster');
+
+    // An object with an empty `properties` has both keys: the answer says what is really missing.
+    const empty = await define(admin, { name: 'Vazia', register: 'vazia', collection: 'vazia', vjsfSchemaMaster: { type: 'object', properties: {} } });
+    expect(empty.status).toBe(400);
+    expect(empty.body.fields).toEqual([{ field: 'vjsfSchemaMaster', message: INTEGRATION_MESSAGES.schemaNoFields }]);
+    expect(empty.body.errorMessage).not.toContain('"type": "object" e "properties"');
 
     const missing = await t.api('/api/integrations', { method: 'POST', token: admin, body: { name: 'Sem schema', register: 'semschema', collection: 'semschema' } });
     expect(missing.status).toBe(400);

@@ -35,7 +35,10 @@ export function integrationDefinitionHooks(deps: { repo: RegisterRepository }): 
         try {
           integrationRegister(next as unknown as IntegrationDefinition);
         } catch (error) {
-          errors.push({ field: 'vjsfSchemaMaster', message: format(INTEGRATION_MESSAGES.schemaInvalid, { detail: (error as Error).message }) });
+          // Our own pt-BR reasons stand alone; anything else is the JSON Schema compiler's.
+          const reason = (error as Error).message;
+          const own = (Object.values(INTEGRATION_MESSAGES) as string[]).includes(reason);
+          errors.push({ field: 'vjsfSchemaMaster', message: own ? reason : format(INTEGRATION_MESSAGES.schemaInvalid, { detail: reason }) });
         }
       }
       const register = String(next.register ?? '');
