@@ -32,6 +32,9 @@ export interface UserClaims {
   [permission: string]: boolean | undefined;
 }
 
+/** Why a user is asked for a new password (User.updatePassReason). */
+export type UpdatePassReason = 'firstAccess' | 'recovery' | 'emailConfirmed';
+
 export interface User {
   id: string;
   type: UserType;
@@ -43,6 +46,12 @@ export interface User {
   status: string | null;
   erpUserId: string | null;
   updatePass: boolean;
+  /**
+   * Why the user must choose a password now (the profile page says it): an account an admin
+   * created ('firstAccess'), a recovery link ('recovery'), or a self-registered account whose
+   * e-mail a link just confirmed ('emailConfirmed': the sign-up password was discarded).
+   */
+  updatePassReason?: UpdatePassReason | null;
   active: boolean;
   whatsapp?: string | null;
   showChatsWithTags?: string[];

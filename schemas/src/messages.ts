@@ -82,7 +82,11 @@ export const messages = {
     internalError: 'Erro interno, favor contactar o administrador.',
     recoverySent: 'Email enviado com sucesso!',
     accessEmailSent: 'E-mail de acesso enviado',
-    tooManyAttempts: 'Muitas tentativas de acesso. Aguarde {seconds} segundos e tente novamente.',
+    tooManyAttempts: 'Muitas tentativas de acesso. Aguarde {wait} e tente novamente.',
+    waitSeconds: '{n} segundos',
+    waitSecond: '1 segundo',
+    waitMinutes: '{n} minutos',
+    waitMinute: '1 minuto',
     sessionExpired: 'Sessão expirada. Entre novamente.',
     notAuthenticated: 'Acesso não autorizado. Entre no sistema para continuar.',
     forbidden: 'Você não tem permissão para acessar este recurso.',
@@ -90,6 +94,11 @@ export const messages = {
     emailInUse: 'Este e-mail já está cadastrado.',
     firstAccess: 'Primeiro acesso: defina uma nova senha para continuar.',
     profileUpdated: 'Perfil atualizado!',
+  },
+  /** The profile's notice when a new password is required, by reason (User.updatePassReason). */
+  passwordNotices: {
+    recovery: 'Recuperação de senha: defina uma nova senha para continuar.',
+    emailConfirmed: 'E-mail confirmado. Por segurança, a senha escolhida no cadastro foi descartada: defina uma nova senha para continuar.',
   },
   presence: {
     loginPrompt:

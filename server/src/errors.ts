@@ -24,8 +24,16 @@ export const forbidden = (code = 'forbidden', message: string = messages.auth.fo
 export const notFound = (code = 'not_found', message: string = messages.errors.notFound) =>
   new AppError(404, code, message);
 export const conflict = (code: string, message: string) => new AppError(409, code, message);
+/** A wait as a person reads it: seconds under a minute, else whole minutes rounded up ('15 minutos', not '895 segundos'). */
+export function waitText(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return s === 1 ? messages.auth.waitSecond : format(messages.auth.waitSeconds, { n: s });
+  const minutes = Math.ceil(s / 60);
+  return minutes === 1 ? messages.auth.waitMinute : format(messages.auth.waitMinutes, { n: minutes });
+}
+
 export const tooManyRequests = (retryAfterSeconds: number) =>
-  new AppError(429, 'too_many_attempts', format(messages.auth.tooManyAttempts, { seconds: retryAfterSeconds }), {
+  new AppError(429, 'too_many_attempts', format(messages.auth.tooManyAttempts, { wait: waitText(retryAfterSeconds) }), {
     headers: { 'Retry-After': String(retryAfterSeconds) },
   });
 

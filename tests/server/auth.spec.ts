@@ -187,9 +187,12 @@ describe('e-mailed links', () => {
     expect(mode).toBe('resetPassword');
     const done = await t.api('/api/auth/email-link/complete', { method: 'POST', body: { token, email: 'agente@acme.test' } });
     expect(done.body.data.user.updatePass).toBe(true);
+    // The profile says why: a recovery, not a first access.
+    expect(done.body.data.user.updatePassReason).toBe('recovery');
     const changed = await t.api('/api/profile', { method: 'PATCH', token: done.body.data.accessToken, body: { password: 'nova-senha-1', confirmPassword: 'nova-senha-1' } });
     expect(changed.status).toBe(200);
     expect(changed.body.data.updatePass).toBe(false);
+    expect(changed.body.data.updatePassReason).toBeNull();
     expect((await login('agente@acme.test', 'nova-senha-1')).status).toBe(200);
     expect((await login('agente@acme.test', TEST_PASSWORD)).status).toBe(401);
     await t.api('/api/profile', { method: 'PATCH', token: done.body.data.accessToken, body: { password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD } });
@@ -205,6 +208,8 @@ describe('e-mailed links', () => {
     const owner = await t.api('/api/auth/email-link/complete', { method: 'POST', body: { token, email: 'vitima@acme.test' } });
     expect(owner.status).toBe(200);
     expect(owner.body.data.user.updatePass).toBe(true);
+    // Not silent: the profile tells the owner the sign-up password was discarded.
+    expect(owner.body.data.user.updatePassReason).toBe('emailConfirmed');
     // The squatter's password and session no longer work.
     expect((await login('vitima@acme.test', 'invasor1')).status).toBe(401);
     expect((await t.api('/api/auth/me', { token: squat.body.data.accessToken })).status).toBe(401);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '@atendimento/server';
+import { waitText } from '@atendimento/server/errors';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../helpers/test-server';
 
 let t: TestServer;
@@ -19,7 +20,9 @@ describe('login rate limit (R10)', () => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(900);
     expect(blocked.body.error).toBe('too_many_attempts');
-    expect(blocked.body.errorMessage).toMatch(/Aguarde \d+ segundos/);
+    // 900 s read as minutes ('Aguarde 15 minutos'), never 'Aguarde 895 segundos'.
+    expect(blocked.body.errorMessage).toBe(`Muitas tentativas de acesso. Aguarde ${waitText(Number(blocked.headers['retry-after']))} e tente novamente.`);
+    expect(blocked.body.errorMessage).toMatch(/Aguarde 1[45] minutos/);
     clock.advance(901_000);
     expect((await attempt('agente@acme.test', TEST_PASSWORD)).status).toBe(200);
   });
@@ -39,5 +42,15 @@ describe('login rate limit (R10)', () => {
     for (let i = 0; i < 13; i++) statuses.push((await attempt(`pessoa${i}@acme.test`, 'errada')).status);
     expect(statuses.slice(0, 12).every((s) => s === 401)).toBe(true);
     expect(statuses[12]).toBe(429);
+  });
+});
+
+describe('the wait in pt-BR', () => {
+  it('seconds under a minute, whole minutes above, singular and plural', () => {
+    expect(waitText(1)).toBe('1 segundo');
+    expect(waitText(42)).toBe('42 segundos');
+    expect(waitText(60)).toBe('1 minuto');
+    expect(waitText(61)).toBe('2 minutos');
+    expect(waitText(895)).toBe('15 minutos');
   });
 });

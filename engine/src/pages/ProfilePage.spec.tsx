@@ -6,7 +6,7 @@ import * as stories from './ProfilePage.stories';
 import { session } from '../api/session';
 import { recordedCalls } from '../stories/fakeApi';
 
-const { Default, TenantWithoutFollowMe, UserWithoutFollowMe, FirstAccess, ServerRefuses } = composeStories(stories);
+const { Default, TenantWithoutFollowMe, UserWithoutFollowMe, FirstAccess, PasswordRecovery, EmailConfirmed, ServerRefuses } = composeStories(stories);
 
 const patches = () => recordedCalls().filter((call) => call.method === 'PATCH' && call.path === '/api/profile');
 const update = () => userEvent.setup().click(screen.getByRole('button', { name: 'Atualizar' }));
@@ -73,6 +73,16 @@ describe('ProfilePage', () => {
     await update();
     await waitFor(() => expect(session.user?.updatePass).toBe(false));
     expect(patches()[0]!.body).toEqual({ displayName: 'Amanda Agente', password: 'nova-senha', confirmPassword: 'nova-senha', whatsapp: null });
+  });
+
+  it('a recovery link says recovery; a confirmed sign-up e-mail says its password was discarded (never "Primeiro acesso")', () => {
+    const recovery = render(<PasswordRecovery />);
+    expect(screen.getByText('Recuperação de senha: defina uma nova senha para continuar.')).toBeTruthy();
+    expect(screen.queryByText(/Primeiro acesso/)).toBeNull();
+    recovery.unmount();
+    render(<EmailConfirmed />);
+    expect(screen.getByText('E-mail confirmado. Por segurança, a senha escolhida no cadastro foi descartada: defina uma nova senha para continuar.')).toBeTruthy();
+    expect(screen.queryByText(/Primeiro acesso/)).toBeNull();
   });
 
   it("shows the server's field message and toasts its error", async () => {

@@ -43,6 +43,18 @@ export const FirstAccess: Story = {
   parameters: { shell: { api: { 'PATCH /api/profile': saveProfile(agentUser) } } },
 };
 
+/** Arrived from a password-recovery link: the banner says recovery, not first access. */
+export const PasswordRecovery: Story = {
+  args: { user: { ...agentUser, updatePass: true, updatePassReason: 'recovery' } },
+  parameters: { shell: { api: { 'PATCH /api/profile': saveProfile(agentUser) } } },
+};
+
+/** A self-registered account whose e-mail a link confirmed: the sign-up password was discarded, and the page says so. */
+export const EmailConfirmed: Story = {
+  args: { user: { ...agentUser, updatePass: true, updatePassReason: 'emailConfirmed' } },
+  parameters: { shell: { api: { 'PATCH /api/profile': saveProfile(agentUser) } } },
+};
+
 /** The server refuses the change. */
 export const ServerRefuses: Story = {
   parameters: {

@@ -93,7 +93,7 @@ export function ProfilePage({ user, config }: { user: User; config: Pick<AppConf
     <Box sx={{ maxWidth: 560, width: '100%', mx: 'auto' }}>
       <Paper component="form" onSubmit={submit} noValidate aria-label={messages.shell.update} sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack spacing={2.5}>
-          {user.updatePass && <Alert severity="warning">{messages.auth.firstAccess}</Alert>}
+          {user.updatePass && <Alert severity="warning" data-password-notice={user.updatePassReason ?? 'firstAccess'}>{passwordNotice(user.updatePassReason)}</Alert>}
           <Stack direction="row" spacing={2} alignItems="center">
             <UserAvatar user={user} size={88} />
             <Box>
@@ -153,4 +153,11 @@ export function ProfilePage({ user, config }: { user: User; config: Pick<AppConf
       <AvatarCropDialog image={image} onCancel={closeCrop} onCropped={uploadPhoto} />
     </Box>
   );
+}
+
+/** Why the profile asks for a new password: first access, a recovery link, or a confirmed e-mail. */
+function passwordNotice(reason: User['updatePassReason']): string {
+  if (reason === 'recovery') return messages.passwordNotices.recovery;
+  if (reason === 'emailConfirmed') return messages.passwordNotices.emailConfirmed;
+  return messages.auth.firstAccess;
 }

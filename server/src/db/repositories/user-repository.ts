@@ -38,7 +38,7 @@ interface NewUser {
   extra?: Record<string, unknown>;
 }
 
-type UserPatch = Partial<Pick<UserRecord, 'displayName' | 'passwordHash' | 'active' | 'emailVerified' | 'photoUrl' | 'claims' | 'team' | 'status' | 'erpUserId' | 'updatePass' | 'whatsapp'>>;
+type UserPatch = Partial<Pick<UserRecord, 'displayName' | 'passwordHash' | 'active' | 'emailVerified' | 'photoUrl' | 'claims' | 'team' | 'status' | 'erpUserId' | 'updatePass' | 'updatePassReason' | 'whatsapp'>>;
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -138,6 +138,7 @@ export function createUserRepository(db: Db) {
           ...(patch.status !== undefined && { status: patch.status }),
           ...(patch.erpUserId !== undefined && { erpUserId: patch.erpUserId }),
           ...(patch.updatePass !== undefined && { updatePass: patch.updatePass }),
+          ...(patch.updatePassReason !== undefined && { updatePassReason: patch.updatePassReason }),
           ...(patch.whatsapp !== undefined && { whatsapp: patch.whatsapp }),
         };
         columns.data = toJson(data);

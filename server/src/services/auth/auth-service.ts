@@ -255,10 +255,12 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!user) throw badRequest('link_invalid', messages.auth.linkInvalid);
       if (!user.active) throw forbidden('user_disabled', messages.auth.userDisabled);
       if (!user.emailVerified) {
+        // docs/auth.md "No pre-registration takeover": a password chosen at sign-up is dropped, and the profile says so.
         await sessions.revokeAllForUser(tenant.id, user.id, 'email_verified', now);
-        user = (await users.update(tenant.id, user.id, { emailVerified: true, passwordHash: null, updatePass: true }, now))!;
+        const updatePassReason = user.passwordHash ? 'emailConfirmed' : link.purpose === 'reset' ? 'recovery' : 'firstAccess';
+        user = (await users.update(tenant.id, user.id, { emailVerified: true, passwordHash: null, updatePass: true, updatePassReason }, now))!;
       } else if (link.purpose === 'reset') {
-        user = (await users.update(tenant.id, user.id, { updatePass: true }, now))!;
+        user = (await users.update(tenant.id, user.id, { updatePass: true, updatePassReason: 'recovery' }, now))!;
       }
       return issue(tenant, user, null, meta);
     },
@@ -311,6 +313,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (input.password !== undefined && input.password !== null && input.password !== '') {
         patch.passwordHash = await hashPassword(checkNewPassword(input.password, input.confirmPassword));
         patch.updatePass = false;
+        patch.updatePassReason = null;
       }
       if (input.photoUrl !== undefined) {
         if (input.photoUrl !== null && (typeof input.photoUrl !== 'string' || !/^\/api\/files\/[\w-]+\/[\w-]+\.(jpg|jpeg|png)$/.test(input.photoUrl))) {
