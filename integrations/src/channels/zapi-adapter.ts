@@ -77,7 +77,7 @@ export function createZApiAdapter(ctx: AdapterContext): ChannelAdapter {
             userId: cb.isGroup ? (cb.participantLid ?? null) : (cb.senderLid ?? null),
             displayName: cb.senderName ?? cb.chatName ?? null,
           },
-          content: content(cb),
+          content: { ...content(cb), raw: cb },
           group: cb.isGroup ? { id: String(cb.phone), subject: cb.chatName ?? undefined } : null,
         };
         if (cb.referenceMessageId) message.replyToExternalId = String(cb.referenceMessageId);
