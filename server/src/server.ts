@@ -36,6 +36,9 @@ import { registerWhatsappWebhookRoutes } from './web/routes/whatsapp-webhook-rou
 import { createSafeFetch } from './services/http/safe-fetch';
 import { createApiTokenService } from './services/api-tokens/api-token-service';
 import { registerApiTokenRoutes } from './web/routes/api-token-routes';
+import { createDeadlineRepository } from './db/repositories/deadline-repository';
+import { createScheduler } from './services/scheduler/scheduler';
+import { createRouting, type Routing } from './services/routing';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -110,12 +113,18 @@ export async function createServer(options: ServerOptions) {
     heartbeatMs: config.wsHeartbeatSeconds * 1000,
     maxBufferedBytes: config.wsMaxBufferedBytes,
   });
-  const presence = createPresenceService({ db, changes, statuses: createStatusRepository(db), clock, logger });
+  const statuses = createStatusRepository(db);
+  const presence = createPresenceService({ db, changes, statuses, clock, logger });
   for (const collection of presence.collections) hub.registerCollection(collection);
   presence.start(15_000);
+  // The clock (docs/routing.md): every time-based rule is a row in `deadlines`.
+  const scheduler = createScheduler({ db, deadlines: createDeadlineRepository(db), feed: changes, clock, logger });
+  // Routing needs the chat; registers (contingencies) need routing first: wired through this slot.
+  let routing: Routing | null = null;
   // Registers (docs/registers.md): one folder per register under schemas/registers (+ REGISTERS_DIRS).
   const registers = createRegisters({
     db, changes, clock, logger, blobs, mailer,
+    scheduleContingencyEnd: (trx, tenantId, contingency) => routing!.scheduleContingencyEnd(trx, tenantId, contingency),
     sendSignInLink: (tenant, userId) => auth.sendSignInLink(tenant, userId),
     definitions: loadRegisterDefinitions([defaultRegistersDir(), ...config.registersDirs]),
   });
@@ -130,6 +139,14 @@ export async function createServer(options: ServerOptions) {
     whatsapp: { fetch: createSafeFetch({ trustedHosts: config.providerTrustedHosts }), publicUrl: config.publicUrl },
   });
   for (const collection of chat.liveCollections) hub.registerCollection(collection);
+  // Routing (docs/routing.md): assignment rules, caps, waiting, automatic rules, business hours, contingencies.
+  routing = createRouting({
+    db, feed: changes, clock, logger, scheduler, rooms: chat.deps.rooms, messages: chat.deps.messages, directory: chat.deps.directory, statuses,
+    senderFor: (room) => chat.deps.senderFor(room),
+    dispatch: (tenantId, messageId) => chat.messages.dispatch(tenantId, messageId),
+  });
+  chat.useHooks(routing.chatHooks);
+  routing.start({ schedulerPollMs: config.schedulerPollMs, sweepMs: config.routingSweepSeconds * 1000 });
   const pruner = startChangeLogPruner({ changes, clock, logger, retentionMs: config.changeLogRetentionHours * 3_600_000, everyMs: 10 * 60_000 });
 
   // API tokens (docs/api.md): the API screen's tokens, checked on every /api route.
@@ -157,6 +174,7 @@ export async function createServer(options: ServerOptions) {
   httpServer.once('close', () => {
     presence.stop();
     pruner.stop();
+    void routing!.stop();
   });
   // Slow-loris protection without cutting long uploads short.
   httpServer.headersTimeout = 20_000;
@@ -169,7 +187,7 @@ export async function createServer(options: ServerOptions) {
     logger,
     db,
     repos,
-    services: { apiTokens, auth, tenants, blobs, tokens, mailer, changes, bus, hub, presence, pruner, registers, chat, integrations },
+    services: { apiTokens, auth, tenants, blobs, tokens, mailer, changes, bus, hub, presence, pruner, registers, chat, integrations, routing, scheduler },
     /** The realtime hub: `server.hub.registerCollection(...)` makes a collection live. */
     hub,
     app,
@@ -184,6 +202,7 @@ export async function createServer(options: ServerOptions) {
       return `http://localhost:${address.port}`;
     },
     async close(): Promise<void> {
+      await routing!.stop();
       await hub.close();
       await new Promise<void>((resolve) => {
         httpServer.closeAllConnections?.();

@@ -14,7 +14,7 @@ import { registerRegisterFileRoutes } from '../../web/routes/register-file-route
 import { loadRegisterDefinitions } from './definition-loader';
 import { createRegisterValidator } from './register-validator';
 import { createRegisterService } from './register-service';
-import { registerHooks } from './hooks';
+import { registerHooks, type ContingencyScheduler } from './hooks';
 import { registerTable } from './register-tables';
 import { createExportService } from './export-service';
 import { createImportService } from './import-service';
@@ -29,6 +29,8 @@ export interface RegistersDeps {
   blobs: BlobStore;
   mailer: Mailer;
   sendSignInLink(tenant: TenantRow, userId: string): Promise<void>;
+  /** Routing's clock: a contingency's end is scheduled in the transaction that saves it (docs/routing.md). */
+  scheduleContingencyEnd?: ContingencyScheduler;
   /** Directories of register folders; default schemas/registers (config REGISTERS_DIRS adds more). */
   definitions?: ReadonlyMap<string, RegisterDefinition>;
 }
@@ -50,6 +52,7 @@ export function createRegisters(deps: RegistersDeps) {
     blobs: deps.blobs,
     queuesTable: queues ? registerTable(queues) : { table: 'queues', columns: {}, fields: {} },
     sendSignInLink: deps.sendSignInLink,
+    scheduleContingencyEnd: deps.scheduleContingencyEnd,
   });
   const registers = createRegisterService({ definitions, repo, validator, changes: deps.changes, clock: deps.clock, logger: deps.logger, hooks });
   const exports = createExportService({ registers, lookups, mailer: deps.mailer, clock: deps.clock, logger: deps.logger });
