@@ -11,6 +11,11 @@ import type { UserViewer } from './room-scope';
 export interface ChatHooks {
   /** Ingest: the customer's message and its room are written; the room may still change here. */
   onInbound(trx: Knex.Transaction, record: RecordChange, tenantId: string, event: { room: Room; roomCreated: boolean; message: Message; channel: Channel }): Promise<void>;
+  /**
+   * Push could not read the room (`error`, a 404 for the caller): answers the refusal to give
+   * instead, e.g. a 409 when a chat of the caller's queue was just taken by someone else.
+   */
+  pushRefused(trx: Knex.Transaction, tenantId: string, viewer: UserViewer, roomId: string, error: unknown): Promise<never>;
   /** Push, before it writes: may refuse the claim (409 taken by someone else, cap reached). */
   beforePush(trx: Knex.Transaction, tenantId: string, viewer: UserViewer, room: Room, targets: { id: string }[]): Promise<void>;
   /** Push, after it wrote `saved`: answers the room as it ends up in the transaction. */
@@ -21,6 +26,9 @@ export interface ChatHooks {
 
 export const noChatHooks: ChatHooks = {
   async onInbound() {},
+  async pushRefused(_trx, _tenantId, _viewer, _roomId, error) {
+    throw error;
+  },
   async beforePush() {},
   async afterPush(_trx, _record, _tenantId, _viewer, saved) {
     return saved;

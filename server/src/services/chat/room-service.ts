@@ -314,7 +314,7 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
     async push(tenantId: string, viewerIn: Viewer, config: AppConfig, roomId: string, agents?: (string | { id: string })[]): Promise<Room> {
       const viewer = userOnly(viewerIn);
       return feed.transaction(tenantId, async (trx, record) => {
-        const room = await loadVisible(tenantId, viewer, config, roomId, trx);
+        const room = await loadVisible(tenantId, viewer, config, roomId, trx).catch((error: unknown) => deps.hooks.pushRefused(trx, tenantId, viewer, roomId, error));
         ensureOpen(room);
         if (room.channel === 'mail' && !viewer.admin && !viewer.claims.inbox) throw forbidden();
         const targets = await targetsOf(tenantId, viewer, room, agents, trx);

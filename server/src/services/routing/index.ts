@@ -92,6 +92,7 @@ export function createRouting(deps: RoutingDeps) {
 
   const chatHooks: ChatHooks = {
     onInbound,
+    pushRefused: (trx, tenantId, viewer, roomId, error) => router.pushRefused(trx, tenantId, viewer, roomId, error),
     beforePush: (trx, tenantId, viewer, room, targets) => router.beforeTake(trx, tenantId, viewer, room, targets),
     async afterPush(trx, record, tenantId, viewer, saved, previous) {
       return router.afterTake(trx, record, tenantId, viewer, saved, previous, (ids) =>

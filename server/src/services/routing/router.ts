@@ -11,7 +11,8 @@ import type { RoutingAgentRow, RoutingRepository } from '../../db/repositories/r
 import type { StatusRecord, StatusRepository } from '../../db/repositories/status-repository';
 import type { ChangeFeed, RecordChange } from '../changes/change-feed';
 import { conflict } from '../../errors';
-import { supervises, type UserViewer } from '../chat/room-scope';
+import { queuesOf, supervises, type UserViewer } from '../chat/room-scope';
+import { AppError } from '../../errors';
 import type { DepartmentRouting, RoutingConfig, TenantRouting } from './routing-config';
 import { draftOf, type RoutingMessages } from './routing-messages';
 
@@ -273,6 +274,19 @@ export function createRouter(deps: RouterDeps) {
       await repo.lockAgents(trx, tenantId, [viewer.id]);
       const load = (await repo.activeLoads(trx, tenantId, [viewer.id])).get(viewer.id) ?? 0;
       if (load >= cap) throw conflict('cap_reached', format(texts.routing.capReached, { n: cap }));
+    },
+
+    /**
+     * A take of a room the agent can no longer see: if it was a chat of their queue that someone
+     * just took (the router or another agent won the race), the answer is that 409, not a 404.
+     */
+    async pushRefused(trx: Knex.Transaction, tenantId: string, viewer: UserViewer, roomId: string, error: unknown): Promise<never> {
+      if (error instanceof AppError && error.status === 404) {
+        const room = await rooms.findById(tenantId, roomId, trx);
+        const mine = new Set(queuesOf(viewer));
+        if (room?.active && !room.internal && room.agents.length > 0 && room.queues.some((q) => mine.has(q.id))) throw conflict('room_taken', texts.routing.takenByOther);
+      }
+      throw error;
     },
 
     /**
