@@ -26,7 +26,8 @@ export const MONDAY_9H = new Date('2026-01-05T12:00:00.000Z');
 
 export async function startRoutingServer(start: Date = MONDAY_9H): Promise<RoutingTest> {
   const clock = new ManualClock(start);
-  const t = await startChatServer({ clock });
+  // Access tokens signed at the manual clock's time must outlive the hours these tests move it.
+  const t = await startChatServer({ clock, env: { ACCESS_TOKEN_TTL: String(7 * 24 * 3600) } });
   t.server.services.presence.stop();
   return Object.assign(t, { clock, online: new Set<string>(), agentTokens: new Map<string, string>() });
 }

@@ -111,7 +111,7 @@ export function createScheduler(deps: SchedulerDeps) {
 
   async function scanOnce(): Promise<number> {
     let fired = 0;
-    // Rows moved to a time still due fire in the next scan, so one scan ends.
+    // Bounded: a row an action keeps moving to "now" cannot hold the scan forever.
     for (let round = 0; round < 50; round++) {
       const now = clock.now();
       const due = await deadlines.due(now.toISOString(), batch);
@@ -127,7 +127,8 @@ export function createScheduler(deps: SchedulerDeps) {
         }),
       );
       fired += progress;
-      if (due.length < batch || progress === 0) break;
+      // Another round while anything fired: an action may have moved its row to a time already due.
+      if (progress === 0) break;
     }
     return fired;
   }
