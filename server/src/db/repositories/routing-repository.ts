@@ -187,16 +187,20 @@ export function createRoutingRepository(db: Db) {
       return rows.map((row: Record<string, unknown>) => ({ room: roomFromRow(row), queuedAt: String(row.queued_order) }));
     },
 
-    /** Departments with queued rooms, across tenants (the router's safety sweep). */
-    async departmentsWithQueue(channels: string[], limit = 1000): Promise<{ tenantId: string; departmentId: string }[]> {
+    /** Active tenants (the router's safety sweep walks them). */
+    async tenantIds(): Promise<string[]> {
+      return (await db('tenants').where({ active: true }).select('id')).map((r) => String(r.id));
+    },
+
+    /** Departments of the tenant with queued rooms (index on tenant, active, in_attend). */
+    async departmentsWithQueue(tenantId: string, channels: string[]): Promise<string[]> {
       const rows = await db('rooms')
-        .where({ active: true, in_attend: false, internal: false })
+        .where({ tenant_id: tenantId, active: true, in_attend: false, internal: false })
         .whereNull('deleted_at')
         .whereNotNull('department_id')
         .whereIn('channel', channels)
-        .distinct('tenant_id', 'department_id')
-        .limit(limit);
-      return rows.map((r) => ({ tenantId: String(r.tenant_id), departmentId: String(r.department_id) }));
+        .distinct('department_id');
+      return rows.map((r) => String(r.department_id));
     },
 
     async agents(q: Conn, tenantId: string, ids: string[]): Promise<RoutingAgentRow[]> {

@@ -83,10 +83,13 @@ export function createRouting(deps: RoutingDeps) {
 
   /** Departments with queued chats and a rule that assigns: routed (after a restart, a lost kick). */
   async function sweep(): Promise<void> {
-    const found = await repo.departmentsWithQueue(channelTypes((c) => c.autoAssign));
-    for (const { tenantId, departmentId } of found) {
-      const dept = (await config.tenant(tenantId)).departments.get(departmentId);
-      if (dept && dept.rule !== 'wait') void router.kick(tenantId, departmentId);
+    const channels = channelTypes((c) => c.autoAssign);
+    for (const tenantId of await repo.tenantIds()) {
+      const tenant = await config.tenant(tenantId);
+      if (![...tenant.departments.values()].some((d) => d.rule !== 'wait')) continue;
+      for (const departmentId of await repo.departmentsWithQueue(tenantId, channels)) {
+        if ((tenant.departments.get(departmentId)?.rule ?? 'wait') !== 'wait') void router.kick(tenantId, departmentId);
+      }
     }
   }
 
