@@ -135,8 +135,13 @@ export function createRoutingRepository(db: Db) {
       return out;
     },
 
+    /** When each agent last received a chat (one statement). */
     async touchAgents(trx: Knex.Transaction, tenantId: string, at: Map<string, string>): Promise<void> {
-      for (const [userId, when] of at) await trx('routing_agents').where({ tenant_id: tenantId, user_id: userId }).update({ last_assigned_at: when });
+      if (at.size === 0) return;
+      await trx('routing_agents')
+        .insert([...at].map(([user_id, when]) => ({ tenant_id: tenantId, user_id, last_assigned_at: when })))
+        .onConflict(['tenant_id', 'user_id'])
+        .merge(['last_assigned_at']);
     },
 
     /** Active (open, not internal) chats each agent attends, one statement. */
@@ -248,13 +253,14 @@ export function createRoutingRepository(db: Db) {
         .merge(['department_id', 'queue_id', 'queued_at', 'assigned_to', 'assigned_by', 'assigned_at', 'assign_seq', 'notices']);
     },
 
-    /** Records who a room went to (or that it is queued again), keeping the notices already sent. */
-    async assign(trx: Knex.Transaction, tenantId: string, value: Omit<RoomRouting, 'notices'>): Promise<void> {
+    /** Records who rooms went to (or that they are queued again), keeping the notices already sent; one statement. */
+    async assign(trx: Knex.Transaction, tenantId: string, ...values: Omit<RoomRouting, 'notices'>[]): Promise<void> {
+      if (values.length === 0) return;
       await trx('room_routing')
-        .insert({
+        .insert(values.map((value) => ({
           tenant_id: tenantId, room_id: value.roomId, department_id: value.departmentId, queue_id: value.queueId, queued_at: value.queuedAt,
           assigned_to: value.assignedTo, assigned_by: value.assignedBy, assigned_at: value.assignedAt, assign_seq: value.assignSeq, notices: toJson({}),
-        })
+        })))
         .onConflict(['tenant_id', 'room_id'])
         .merge(['department_id', 'queue_id', 'queued_at', 'assigned_to', 'assigned_by', 'assigned_at', 'assign_seq']);
     },

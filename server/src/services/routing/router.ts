@@ -14,7 +14,7 @@ import { conflict } from '../../errors';
 import { queuesOf, supervises, type UserViewer } from '../chat/room-scope';
 import { AppError } from '../../errors';
 import type { DepartmentRouting, RoutingConfig, TenantRouting } from './routing-config';
-import { draftOf, type RoutingMessages } from './routing-messages';
+import { draftOf, type RoomDraft, type RoutingMessages } from './routing-messages';
 
 /** Rooms read (and locked) per routing pass. */
 const BATCH = 50;
@@ -161,6 +161,9 @@ export function createRouter(deps: RouterDeps) {
 
       let seq = seq0;
       const touched = new Map<string, string>();
+      const drafts: RoomDraft[] = [];
+      const assigned: Parameters<RoutingRepository['assign']>[2][] = [];
+      const timers: (() => Promise<void>)[] = [];
       const unplaced: string[] = queued.filter((q) => !routable.includes(q)).map((q) => q.room.id);
       const iso = now.toISOString();
       for (const { room, queuedAt } of routable) {
@@ -170,12 +173,18 @@ export function createRouter(deps: RouterDeps) {
           continue;
         }
         seq += 1;
-        await assign(trx, record, tenantId, tenant, dept, room, agent, queuedAt, seq, now, outbox);
+        const placed = await assign(trx, record, tenantId, dept, room, agent, outbox);
+        drafts.push(placed.draft);
+        assigned.push({ roomId: room.id, departmentId: dept.id, queueId: room.queues[0]?.id ?? null, queuedAt, assignedTo: agent.id, assignedBy: 'router', assignedAt: iso, assignSeq: seq });
+        timers.push(() => deps.timers().afterAssign(trx, tenantId, placed.saved, agent, dept, tenant));
         loads.set(agent.id, (loads.get(agent.id) ?? 0) + 1);
         lastAssigned.set(agent.id, iso);
         touched.set(agent.id, iso);
       }
       if (touched.size) {
+        await msgs.flushNotes(trx, tenantId, drafts);
+        await repo.assign(trx, tenantId, ...assigned);
+        for (const run of timers) await run();
         await repo.touchAgents(trx, tenantId, touched);
         await repo.setAssignSeq(trx, tenantId, departmentId, seq);
       }
@@ -185,11 +194,12 @@ export function createRouter(deps: RouterDeps) {
     return result;
   }
 
+  /** Gives the room to the agent (room, notes, automatic answer); the pass writes the rest in bulk. */
   async function assign(
-    trx: Knex.Transaction, record: RecordChange, tenantId: string, tenant: TenantRouting, dept: DepartmentRouting,
-    room: Room, agent: AgentRouting, queuedAt: string, seq: number, now: Date, outbox: string[],
-  ): Promise<void> {
-    const draft = draftOf(room);
+    trx: Knex.Transaction, record: RecordChange, tenantId: string, dept: DepartmentRouting,
+    room: Room, agent: AgentRouting, outbox: string[],
+  ): Promise<{ draft: RoomDraft; saved: Room }> {
+    const draft = draftOf(room, { deferNotes: true });
     const who = agentOf(agent);
     draft.room = {
       ...room,
@@ -206,8 +216,7 @@ export function createRouter(deps: RouterDeps) {
     }
     const saved = await msgs.save(trx, record, tenantId, draft);
     outbox.push(...draft.outbox);
-    await repo.assign(trx, tenantId, { roomId: room.id, departmentId: dept.id, queueId: room.queues[0]?.id ?? null, queuedAt, assignedTo: agent.id, assignedBy: 'router', assignedAt: now.toISOString(), assignSeq: seq });
-    await deps.timers().afterAssign(trx, tenantId, saved, agent, dept, tenant);
+    return { draft, saved };
   }
 
   /** Routes the department until nothing more can be placed. */

@@ -38,10 +38,12 @@ export interface RoomDraft {
   readonly original: Room;
   room: Room;
   outbox: string[];
+  /** Notes kept for one multi-row insert (`flushNotes`) instead of one statement each. */
+  deferred?: Message[];
 }
 
-export function draftOf(room: Room): RoomDraft {
-  return { original: room, room, outbox: [] };
+export function draftOf(room: Room, options: { deferNotes?: boolean } = {}): RoomDraft {
+  return { original: room, room, outbox: [], ...(options.deferNotes && { deferred: [] }) };
 }
 
 export function createRoutingMessages(deps: { rooms: RoomRepository; messages: MessageRepository; senderFor: SenderFor; clock: Clock }) {
@@ -68,7 +70,19 @@ export function createRoutingMessages(deps: { rooms: RoomRepository; messages: M
     /** A system note in the chat (agents and supervisors read it live; the customer never does). */
     async note(trx: Knex.Transaction, record: RecordChange, tenantId: string, draft: RoomDraft, text: string): Promise<void> {
       const message = newMessage({ id: newId(), room: draft.room, author: systemAuthor(), type: 'text', text, now: clock.now().toISOString(), fromContact: false, annotation: true });
+      if (draft.deferred) {
+        draft.deferred.push({ ...message, status: { sent: true, sentAt: message.lifeControl.createdAt } });
+        record({ collection: 'messages', id: message.id, op: 'upsert' });
+        return;
+      }
       await insert(trx, record, tenantId, draft, message);
+    },
+
+    /** Writes the deferred notes of these drafts in one statement per 100. */
+    async flushNotes(trx: Knex.Transaction, tenantId: string, drafts: RoomDraft[]): Promise<void> {
+      const notes = drafts.flatMap((d) => d.deferred ?? []);
+      if (notes.length) await messages.insertMany(trx, tenantId, notes);
+      for (const d of drafts) if (d.deferred) d.deferred.length = 0;
     },
 
     toCustomer,
