@@ -33,7 +33,7 @@ describe('waiting → transhipment', () => {
     expect(moved).toMatchObject({ departmentId: 'suporte', inAttend: false, agents: [] });
     expect(moved.queues.map((q) => q.id)).toEqual(['deptosuporte']);
     expect(moved.queuesHistory.map((q) => q.id)).toEqual(['deptovendas', 'deptosuporte']);
-    expect(await notesOf(t, room.id)).toContain(format(texts.routing.transhipped, { queue: 'Suporte', minutes: 5, source: 'departamento Vendas' }));
+    expect(await notesOf(t, room.id)).toContain(format(texts.routing.transhipped, { queue: 'Suporte', minutes: 5, source: 'do departamento Vendas' }));
     expect(await tabOf(t, 'acme-suporte', 'queuesChats')).toContain(room.id);
     expect(await tabOf(t, 'acme-agente', 'queuesChats')).not.toContain(room.id);
   });
@@ -67,7 +67,7 @@ describe('waiting → transhipment', () => {
     await advance(t, 3 * MINUTE);
     const moved = await roomOf(t, room.id);
     expect(moved).toMatchObject({ departmentId: 'suporte', agents: [], inAttend: false });
-    expect(await notesOf(t, room.id)).toContain(format(texts.routing.transhipped, { queue: 'Suporte', minutes: 3, source: 'agente Ana' }));
+    expect(await notesOf(t, room.id)).toContain(format(texts.routing.transhipped, { queue: 'Suporte', minutes: 3, source: 'do agente Ana' }));
   });
 });
 
@@ -79,8 +79,8 @@ describe('automatic answers', () => {
     const { room, session } = await customerWrites(t, 'site-vendas', 'Quero comprar', 'Cliente');
     expect(await customerSees(t, session)).toEqual(['Quero comprar', 'Recebemos sua mensagem!', 'Oi, aqui é a Ana. Já vou te atender.']);
     const notes = await notesOf(t, room.id);
-    expect(notes).toContain(format(texts.routing.automaticAnswer, { source: 'departamento Vendas' }));
-    expect(notes).toContain(format(texts.routing.automaticAnswer, { source: 'agente Ana' }));
+    expect(notes).toContain(format(texts.routing.automaticAnswer, { source: 'do departamento Vendas' }));
+    expect(notes).toContain(format(texts.routing.automaticAnswer, { source: 'do agente Ana' }));
     const after = await roomOf(t, room.id);
     expect(after.messagesCount).toEqual({ agentMessage: 0, contactMessage: 1 });
     expect(after.lastMessage).toMatchObject({ text: 'Oi, aqui é a Ana. Já vou te atender.', unread: true });
@@ -143,7 +143,7 @@ describe('inactivity', () => {
     await advance(t, 4 * MINUTE);
     const closed = await roomOf(t, quiet.room.id);
     expect(closed).toMatchObject({ active: false, closedBy: { id: 'system', justify: texts.routing.closeInactive } });
-    expect(await notesOf(t, quiet.room.id)).toContain(format(texts.routing.inactiveClosed, { time: '00:10', source: 'departamento Vendas' }));
+    expect(await notesOf(t, quiet.room.id)).toContain(format(texts.routing.inactiveClosed, { time: '00:10', source: 'do departamento Vendas' }));
     expect(await customerSees(t, quiet.session)).toEqual(['Oi', texts.chatServer.closedNotice]);
     expect((await roomOf(t, talking.room.id)).active).toBe(true);
     await advance(t, 6 * MINUTE);
@@ -154,7 +154,7 @@ describe('inactivity', () => {
     expect((await t.api(`/api/rooms/${short.room.id}/push`, { method: 'PATCH', body: {}, token: tokenOf(t, 'ana') })).status).toBe(200);
     await advance(t, 3 * MINUTE);
     expect(await roomOf(t, short.room.id)).toMatchObject({ active: false, closedBy: { justify: texts.routing.closeInactive } });
-    expect(await notesOf(t, short.room.id)).toContain(format(texts.routing.inactiveClosed, { time: '00:03', source: 'agente Ana' }));
+    expect(await notesOf(t, short.room.id)).toContain(format(texts.routing.inactiveClosed, { time: '00:03', source: 'do agente Ana' }));
   });
 });
 
