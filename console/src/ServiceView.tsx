@@ -14,16 +14,13 @@ import { ChatListPanel } from './features/chat-list/ChatListPanel';
 import { useCounters } from './features/chat-list/useCounters';
 import { ChatPane } from './features/open-chat/ChatPane';
 import { ContactDrawer } from './features/contact-drawer/ContactDrawer';
-import { browserLiveSource } from './realtime/browserLiveSource';
 
 /** Media query of the narrow layout (seed 001 §2: width 1065 or less). */
-export const NARROW_QUERY = `(max-width:${LIMITS.narrowWidth}px)`;
+const NARROW_QUERY = `(max-width:${LIMITS.narrowWidth}px)`;
 
 export type ServiceViewProps = Omit<ConsoleServices, 'live'> & {
-  /** Realtime source; without it the console opens its own /ws client with `getToken`. */
-  live?: LiveSource;
-  /** Access token for /ws (the engine's session). */
-  getToken?: () => string | null | Promise<string | null>;
+  /** Realtime source: the engine passes its session's one /ws client (docs/console.md). */
+  live: LiveSource;
   /** Stories and specs pass their stores and clock. */
   stores?: ConsoleStores;
   now?: () => number;
@@ -37,10 +34,7 @@ export type ServiceViewProps = Omit<ConsoleServices, 'live'> & {
  * the contact drawer. At 1065 px or less one column shows at a time: the list, or the chat.
  */
 export function ServiceView(props: ServiceViewProps) {
-  const { api, user, appConfig, notify, navigate, getToken } = props;
-  const ownLive = useMemo(() => (props.live ? null : browserLiveSource(getToken ?? (() => null))), [props.live, getToken]);
-  useEffect(() => () => ownLive?.close(), [ownLive]);
-  const live = props.live ?? ownLive!;
+  const { api, live, user, appConfig, notify, navigate } = props;
   const services = useMemo<ConsoleServices>(() => ({ api, live, user, appConfig, notify, navigate }), [api, live, user, appConfig, notify, navigate]);
   const stores = useMemo(() => props.stores ?? createConsoleStores(), [props.stores]);
   return (

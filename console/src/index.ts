@@ -5,3 +5,4 @@
  */
 export { ServiceView } from './ServiceView';
 export { PublicChatView } from './PublicChatView';
+export type { LiveSource, LiveSubscriptionLike } from './realtime/liveSource';

@@ -1,11 +1,12 @@
-import { Children, isValidElement, lazy, Suspense, useCallback, useMemo, type ReactElement, type ReactNode } from 'react';
+import { Children, isValidElement, lazy, Suspense, useCallback, useEffect, useMemo, type ReactElement, type ReactNode } from 'react';
 import { Navigate, Route, useNavigate } from 'react-router';
 import deepmerge from '@mui/utils/deepmerge';
 import { Admin, CustomRoutes, defaultLightTheme, localStorageStore, useLogout } from 'react-admin';
-import { APP_ROUTES, routesFor, type AppRoute } from '@atendimento/schemas';
+import type { AppRoute } from '@atendimento/schemas';
+import { APP_ROUTES, routesFor } from '@atendimento/schemas/app-routes';
 import { ServiceView } from '@atendimento/console';
 import { apiRequest } from './api/api';
-import { session } from './api/session';
+import { sessionLiveSource, sessionRealtime } from './api/realtime';
 import { showToast } from './ui/toast';
 import { authProvider } from './admin/authProvider';
 import { createDataProvider } from './admin/dataProvider';
@@ -72,16 +73,15 @@ function ProfileRoute() {
   return user ? <ProfilePage key={user.id} user={user} config={config} /> : null;
 }
 
-/** The console at '/': the engine's API client, session token (for /ws), user, configuration and toasts. */
+/** The console at '/': the engine's API client, the session's realtime client, user, configuration and toasts. */
 const consoleApi = { request: apiRequest };
-const consoleToken = () => session.token;
 const consoleNotify = (message: string, severity?: 'success' | 'info' | 'warning' | 'error') => void showToast(message, severity);
 function ServiceRoute() {
   const user = useSessionUser();
   const config = useAppConfig();
   const routerNavigate = useNavigate();
   const navigate = useCallback((path: string, state?: unknown) => void routerNavigate(path, { state }), [routerNavigate]);
-  return user ? <ServiceView api={consoleApi} user={user} appConfig={config} getToken={consoleToken} notify={consoleNotify} navigate={navigate} /> : null;
+  return user ? <ServiceView api={consoleApi} user={user} appConfig={config} live={sessionLiveSource} notify={consoleNotify} navigate={navigate} /> : null;
 }
 
 function NotFoundRedirect() {
@@ -114,6 +114,8 @@ function routeElements(route: AppRoute, originalPath: string, resources: Set<str
 
 export default function App({ resources = registerResources }: { resources?: ReactNode }) {
   const config = useAppConfig();
+  // The session's one /ws client opens with the signed-in app; sign-out closes it (api/realtime.ts).
+  useEffect(() => void sessionRealtime(), []);
   // Integrations defined live by admins (docs/integrations.md): menu entries and screens, updated on every change.
   const integrations = useIntegrationViews();
 

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { findRoute, guardRedirect, routesFor, type AppConfig } from '@atendimento/schemas';
+import { findRoute, guardRedirect, SCREEN_TABLE, withRootView, type AppConfig } from '@atendimento/schemas';
 import { session } from './api/session';
 import { loadApp } from './appLoader';
 import { useAppConfig } from './boot/AppConfigContext';
@@ -25,7 +25,7 @@ const App = lazy(loadApp);
 function PublicRoute({ children }: { children: ReactNode }) {
   const config = useAppConfig();
   const { pathname } = useLocation();
-  const redirect = guardRedirect(routesFor(config), pathname, null, config);
+  const redirect = guardRedirect(withRootView(SCREEN_TABLE, config), pathname, null, config);
   if (redirect) return <Navigate to={redirect} replace />;
   return <Suspense fallback={<LoadingScreen />}>{children}</Suspense>;
 }
@@ -57,7 +57,7 @@ function SessionWatcher() {
   useEffect(
     () =>
       session.subscribe((user) => {
-        const route = findRoute(routesFor(config), window.location.pathname);
+        const route = findRoute(withRootView(SCREEN_TABLE, config), window.location.pathname);
         if (!user && route?.access !== 'public') navigate('/login', { replace: true });
       }),
     [navigate, config],

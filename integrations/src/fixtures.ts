@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
  * SOURCES.md saying where every file comes from). The product's scripted customer, the adapter
  * specs and the server tests read them from here, never from outside the repository.
  */
-export type FixtureKind = 'whatsapp' | 'zapi' | 'email';
+type FixtureKind = 'whatsapp' | 'zapi' | 'email';
 
 export function fixturesDir(kind: FixtureKind): string {
   return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures', kind);

@@ -2,6 +2,8 @@
  * mulberry32: a tiny seeded generator, so demo data and the local ERP's rows are the same on
  * every machine and in every test.
  */
+export type SeededRandom = ReturnType<typeof seededRandom>;
+
 export function seededRandom(seed: number) {
   let a = seed >>> 0;
   const next = () => {

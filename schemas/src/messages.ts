@@ -54,6 +54,16 @@ export const messages = {
     ruleText: 'Adicione o texto da mensagem',
   },
   auth: {
+    /** The e-mailed sign-in and password-recovery link. */
+    linkMail: {
+      subjectReset: 'Redefinição de senha - {tenant}',
+      subjectSignIn: 'Seu acesso - {tenant}',
+      introReset: 'Recebemos um pedido para redefinir sua senha. Use o link abaixo para entrar e escolher uma nova senha:',
+      introSignIn: 'Use o link abaixo para entrar no sistema de atendimento:',
+      greeting: 'Olá, {name}!',
+      validity: 'O link vale por {minutes} minutos e pode ser usado uma única vez.',
+      ignore: 'Se você não pediu este acesso, ignore este e-mail.',
+    },
     validating: 'validando acesso',
     signedIn: 'Login efetuado!',
     signingUp: 'cadastrando novo usuário',
@@ -142,6 +152,26 @@ export const messages = {
   api: {
     tokenCopied: 'Token copiado',
     tokenGenerated: 'Token gerado',
+    /** The OpenAPI description of /api (GET /api/openapi.json). */
+    openApi: {
+      description:
+        'API REST do Atendimento. Autentique com `Authorization: Bearer <token>`: um token de API gerado na tela API (restrito às URLs e métodos escolhidos) ou o token de sessão do aplicativo. Erros respondem `{ error, errorMessage }`.',
+      bearer: 'Token de API (atk_…) ou token de sessão.',
+      error: 'Erro',
+      errorCode: 'Código do erro (em inglês, estável).',
+      errorMessage: 'Mensagem em português para o usuário.',
+      integrationRecord: 'Registro de uma integração, validado pelo schema (vjsfSchemaMaster) da integração.',
+      claimRequired: 'Exige a configuração {claim} da empresa.',
+      access: {
+        public: 'Pública.',
+        anonymous: 'Usuário autenticado ou visitante anônimo (chat público).',
+        user: 'Qualquer usuário autenticado.',
+        admin: 'Somente administradores.',
+        supervisor: 'Administradores ou supervisores de departamento.',
+        permission: 'Administradores ou usuários com a permissão da tela.',
+        rule: 'Conforme a regra de acesso da tela.',
+      },
+    },
   },
   chat: {
     templatesSynced: 'Templates Sincronizados',
@@ -255,6 +285,29 @@ export const messages = {
     ruleAdd: 'Adicionar regra',
     ruleRemove: 'Remover regra',
   },
+  /** Last-message labels of seed 001 §9 for media and structured message types (the room list's preview). */
+  lastMessageLabels: {
+    image: 'Imagem', document: 'Documento', audio: 'Áudio', video: 'Vídeo', location: 'Localização',
+    contact: 'Contato', contacts: 'Contato', card: 'Card', sticker: 'Sticker', call: 'Chamada',
+  },
+  /** WhatsApp-type channels (docs/whatsapp.md): answers the seed does not quote, worded like its own. */
+  whatsapp: {
+    channelNotFound: 'Canal não encontrado.',
+    invalidSignature: 'Assinatura do webhook inválida.',
+    missingSignature: 'Webhook sem assinatura.',
+    invalidBody: 'Corpo do webhook inválido.',
+    ingestFailed: 'Falha temporária ao registrar a mensagem. Tente novamente.',
+    nothingToReload: 'Esta mensagem não tem mídia para recarregar.',
+    mediaFetchFailed: 'Falha ao baixar a mídia do provedor. Tente novamente.',
+    statusRetry: 'Status recebido antes da confirmação do envio; reenvie em instantes.',
+    windowClosed: 'Fora da janela de 24 horas: o contato não responde há mais de 24 horas. Envie um template para retomar a conversa.',
+    templatesUnsupported: 'Templates não são suportados neste canal',
+    activeMessageForbidden: 'Você não tem permissão para enviar mensagens ativas.',
+    activeMessageContent: 'Escreva a mensagem ou escolha um template.',
+    interactiveInvalid: 'Mensagem interativa inválida: confira os botões e as opções.',
+    interactiveTooManyRows: 'Uma lista aceita no máximo 10 opções no total.',
+    interactiveChannel: 'Mensagens interativas só podem ser enviadas em canais WhatsApp.',
+  },
   /** Texts of the web-chat widget shown to visitors (integrations/src/webchat). */
   webchat: {
     title: 'Atendimento',
@@ -286,6 +339,7 @@ export const messages = {
     badJson: 'Corpo da requisição inválido: envie um JSON válido.',
     payloadTooLarge: 'Conteúdo maior que o permitido.',
     validation: 'Dados inválidos: {fields}',
+    uiNotBuilt: 'A interface ainda não foi gerada. Rode "npm run build" (ou "npm start", que gera tudo).',
   },
   /** The app shell (engine): sign-in screens, drawer, status bar, profile. Texts the seeds do not quote. */
   shell: {

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  APP_ROUTES,
-  canOpenRoute,
-  findRoute,
-  guardRedirect,
-  menuRoutes,
-  pathAfterSignIn,
-  publicMenuRoutes,
-  routesFor,
-} from './routes';
+import { APP_ROUTES, routesFor } from './app-routes';
+import { REGISTERS } from './registers/catalog';
+import { canOpenRoute, findRoute, guardRedirect, menuRoutes, pathAfterSignIn, publicMenuRoutes, routeTable } from './routes';
 
 const config = (extra: { claims?: Record<string, boolean>; hiddenViews?: string[]; rootView?: string | null; api?: boolean } = {}) => ({
   claims: {},
@@ -32,6 +25,21 @@ describe('route table', () => {
       expect(all.filter((p) => p === path), path).toHaveLength(1);
     }
     expect(APP_ROUTES.find((route) => route.path === '/')?.name).toBe('Atendimento');
+  });
+
+  it("takes each register's row from its folder's list.json, in the seed's drawer order", () => {
+    for (const { list } of REGISTERS.values()) {
+      expect(APP_ROUTES.filter((route) => route.path === list.route), list.name).toEqual([
+        expect.objectContaining({ name: list.label, icon: list.icon, access: list.access, kind: 'register', inMenu: list.menu, ...(list.claim && { claim: list.claim }) }),
+      ]);
+    }
+    expect(paths(APP_ROUTES.filter((route) => route.inMenu))).toEqual(['/', '/contacts', '/clients', '/agents', '/participants', '/stores', '/negotiations',
+      '/departaments', '/queues', '/employees', '/products', '/fixedMessages', '/dm_qrcodes', '/faq', '/contingecies', '/tags', '/flows', '/notifications',
+      '/sumaries', '/integrations', '/dashboard', '/api']);
+    // A new folder without a drawer place comes after every numbered screen, before the others.
+    const extra = { route: '/boletos', label: 'Boletos', icon: 'Receipt', access: 'admin' as const, menu: true };
+    const menu = paths(routeTable([extra]).filter((route) => route.inMenu));
+    expect(menu.slice(-2)).toEqual(['/api', '/boletos']);
   });
 
   it('lists the drawer for an admin: every admin screen, but tenant-claim screens only when the tenant has the claim', () => {

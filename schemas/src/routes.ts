@@ -1,15 +1,21 @@
 import type { AppConfig, User } from './domain';
 import { allows, firstSegment, type RouteAccess } from './access';
+import type { RegisterListMeta } from './registers/types';
 
 export type { RouteAccess } from './access';
 
 /**
  * The app's route table (seed 000 §2 "Routes", 002 §2): one row per screen with its pt-BR
  * name, its icon, who may open it and whether the left drawer lists it. The engine builds its
- * drawer, toolbar and route guard from this table; registers look their menu entry up here.
+ * drawer, toolbar and route guard from this table.
  *
- * To add a screen: add a row here (order = drawer order), then mount its page or
- * `<Resource name=...>` in the engine (engine/src/App.tsx). The guard and the drawer follow.
+ * A register's row comes from its folder's list.json (label, icon, access, claim, menu,
+ * menuOrder): `routeTable(registers)` merges them with the other screens below, in drawer
+ * order. The browser's table is `APP_ROUTES` in ./app-routes (the bundled register folders);
+ * the server builds the same from the folders it reads from disk.
+ *
+ * To add a screen that is not a register: add a row to SCREEN_ROUTES with its drawer place,
+ * then mount its page in the engine (engine/src/App.tsx). The guard and the drawer follow.
  */
 
 /** What renders the route: the console, a register (react-admin resource) or a page. */
@@ -45,40 +51,57 @@ const r = (
   extra: Partial<AppRoute> = {},
 ): AppRoute => ({ path, name, icon, access, kind, inMenu: access !== 'public', ...extra });
 
-/** Every screen of the product, in drawer order (seed 000 §2). */
-export const APP_ROUTES: readonly AppRoute[] = [
-  r('/', 'Atendimento', 'Forum', 'user', 'service'),
-  r('/contacts', 'Contatos', 'Contacts', 'admin-or-permission', 'register'),
-  r('/clients', 'Clientes', 'Business', 'tenantClaim', 'register', { claim: 'clients' }),
-  r('/agents', 'Agentes', 'SupportAgent', 'admin-or-permission', 'register'),
-  r('/participants', 'Participantes', 'Groups', 'tenantClaim', 'register', { claim: 'participants' }),
-  r('/stores', 'Lojas', 'Store', 'tenantClaim', 'register', { claim: 'stores' }),
-  r('/negotiations', 'Negociações', 'Handshake', 'tenantClaim', 'register', { claim: 'negotiations' }),
-  r('/departaments', 'Departamentos', 'AccountTree', 'admin-or-permission', 'register'),
-  r('/queues', 'Filas', 'Queue', 'tenantClaim', 'register', { claim: 'queues' }),
-  r('/employees', 'Funcionários', 'Badge', 'tenantClaim', 'register', { claim: 'employees' }),
-  r('/products', 'Produtos', 'Inventory2', 'tenantClaim', 'register', { claim: 'products' }),
-  r('/fixedMessages', 'Mensagens Fixas', 'PushPin', 'user', 'register'),
-  r('/dm_qrcodes', 'QR Codes', 'QrCode2', 'tenantClaim', 'register', { claim: 'metaChannel' }),
-  r('/faq', 'FAQ', 'LiveHelp', 'admin-or-permission', 'register'),
-  r('/contingecies', 'Contingências', 'EventBusy', 'admin-or-permission', 'register'),
-  r('/tags', 'Tags', 'LocalOffer', 'admin-or-permission', 'register'),
-  r('/flows', 'Fluxos', 'Schema', 'tenantClaim', 'register', { claim: 'flowsView' }),
-  r('/notifications', 'Campanhas', 'Campaign', 'admin-or-permission', 'register'),
-  r('/notifications/:id', 'Campanha', 'Campaign', 'admin-or-permission', 'page', { inMenu: false }),
-  r('/sumaries', 'Resumos', 'Summarize', 'tenantClaim', 'page', { claim: 'sumarizeRoom' }),
-  r('/integrations', 'Integrações', 'Extension', 'admin-or-permission', 'register'),
-  r('/dashboard', 'Dashboard', 'Dashboard', 'admin-or-permission', 'page'),
-  r('/api', 'API', 'Api', 'admin', 'page', { setting: 'api' }),
-  r('/profile', 'Perfil', 'AccountCircle', 'user', 'page', { inMenu: false }),
-  r('/novidades', 'Novidades', 'NewReleases', 'user', 'page', { inMenu: false }),
-  r('/login', 'Entrar', 'Login', 'public', 'public', { inPublicMenu: true }),
-  r('/register', 'Cadastro', 'PersonAdd', 'public', 'public', { claim: 'publicRegister', inPublicMenu: true }),
-  r('/finishSignUp', 'Concluir acesso', 'MarkEmailRead', 'public', 'public'),
-  r('/linkexpirado', 'Link Expirado', 'LinkOff', 'public', 'public'),
-  r('/404', '404', 'ErrorOutline', 'public', 'public'),
-  r('/chat/:id', 'Chat', 'Chat', 'public', 'public'),
+/** Drawer place of a register whose list.json gives none: after every numbered screen. */
+const LAST = 10_000;
+
+/**
+ * Every screen that is not a register folder, with its drawer place (registers number
+ * theirs in list.json between these: contacts 10 ... tags 150, flows 160, integrations 190).
+ */
+const SCREEN_ROUTES: readonly (readonly [order: number, route: AppRoute])[] = [
+  [0, r('/', 'Atendimento', 'Forum', 'user', 'service')],
+  // Campaigns are a register of the seed whose screen is not built yet: it shows a placeholder.
+  [170, r('/notifications', 'Campanhas', 'Campaign', 'admin-or-permission', 'register')],
+  [171, r('/notifications/:id', 'Campanha', 'Campaign', 'admin-or-permission', 'page', { inMenu: false })],
+  [180, r('/sumaries', 'Resumos', 'Summarize', 'tenantClaim', 'page', { claim: 'sumarizeRoom' })],
+  [200, r('/dashboard', 'Dashboard', 'Dashboard', 'admin-or-permission', 'page')],
+  [210, r('/api', 'API', 'Api', 'admin', 'page', { setting: 'api' })],
+  [20_000, r('/profile', 'Perfil', 'AccountCircle', 'user', 'page', { inMenu: false })],
+  [20_001, r('/novidades', 'Novidades', 'NewReleases', 'user', 'page', { inMenu: false })],
+  [30_000, r('/login', 'Entrar', 'Login', 'public', 'public', { inPublicMenu: true })],
+  [30_001, r('/register', 'Cadastro', 'PersonAdd', 'public', 'public', { claim: 'publicRegister', inPublicMenu: true })],
+  [30_002, r('/finishSignUp', 'Concluir acesso', 'MarkEmailRead', 'public', 'public')],
+  [30_003, r('/linkexpirado', 'Link Expirado', 'LinkOff', 'public', 'public')],
+  [30_004, r('/404', '404', 'ErrorOutline', 'public', 'public')],
+  [30_005, r('/chat/:id', 'Chat', 'Chat', 'public', 'public')],
 ];
+
+/** What of a register's list.json makes its route. */
+export type RegisterRouteMeta = Pick<RegisterListMeta, 'route' | 'label' | 'icon' | 'access' | 'permission' | 'claim' | 'menu' | 'menuOrder'>;
+
+/** A register's row of the table, from its list.json. */
+function registerRoute(meta: RegisterRouteMeta): AppRoute {
+  return r(meta.route, meta.label, meta.icon, meta.access, 'register', {
+    inMenu: meta.menu,
+    ...(meta.permission && { permission: meta.permission }),
+    ...(meta.claim && { claim: meta.claim }),
+  });
+}
+
+/** The whole table: the screens above and one row per register, in drawer order. */
+export function routeTable(registers: Iterable<RegisterRouteMeta>): AppRoute[] {
+  const rows: (readonly [number, AppRoute])[] = [...SCREEN_ROUTES];
+  for (const meta of registers) rows.push([meta.menuOrder ?? LAST, registerRoute(meta)]);
+  // Stable: registers without a place keep the order they were given in.
+  return rows.sort((a, b) => a[0] - b[0]).map(([, route]) => route);
+}
+
+/**
+ * The table without the register rows, for the public side (sign-in screens, the session
+ * watcher): there only the public screens matter, and the register folders would add every
+ * schema to the first download.
+ */
+export const SCREEN_TABLE: readonly AppRoute[] = routeTable([]);
 
 /** Where the service view ('Atendimento') lives when the configuration names a root view. */
 export const SERVICE_PATH_WITH_ROOT_VIEW = '/service';
@@ -92,14 +115,14 @@ function normalisePath(path: string): string {
 }
 
 /**
- * The route table for one tenant: a configured root view (seed 000 §2) moves to '/' and the
- * service view to '/service'. An unknown root view is ignored.
+ * A route table for one tenant: a configured root view (seed 000 §2) moves to '/' and the
+ * service view to '/service'. An unknown root view is ignored. Rows keep their index.
  */
-export function routesFor(config: Pick<AppConfig, 'rootView'> | null | undefined): AppRoute[] {
+export function withRootView(table: readonly AppRoute[], config: Pick<AppConfig, 'rootView'> | null | undefined): AppRoute[] {
   const rootView = config?.rootView ? normalisePath(config.rootView) : null;
-  const root = rootView && rootView !== '/' ? APP_ROUTES.find((route) => route.path === rootView && route.kind !== 'public') : undefined;
-  if (!root) return [...APP_ROUTES];
-  return APP_ROUTES.map((route) => {
+  const root = rootView && rootView !== '/' ? table.find((route) => route.path === rootView && route.kind !== 'public') : undefined;
+  if (!root) return [...table];
+  return table.map((route) => {
     if (route === root) return { ...route, path: '/', permission: route.permission ?? firstSegment(route.path) };
     if (route.kind === 'service') return { ...route, path: SERVICE_PATH_WITH_ROOT_VIEW };
     return route;

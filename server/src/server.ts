@@ -6,15 +6,8 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from './config';
 import { systemClock, type Clock } from './clock';
 import { createLogger, type Logger } from './logger';
-import { createDb, migrate, type Db } from './db/knex';
-import { createTenantRepository } from './db/repositories/tenant-repository';
+import { closeDb, createDb, migrate, type Db } from './db/knex';
 import { createUserRepository } from './db/repositories/user-repository';
-import { createSessionRepository } from './db/repositories/session-repository';
-import { createAccessLinkRepository } from './db/repositories/access-link-repository';
-import { createAuthService } from './services/auth/auth-service';
-import { createTokenService } from './services/auth/tokens';
-import { createRateLimiter } from './services/auth/rate-limiter';
-import { createTenantService } from './services/tenants/tenant-service';
 import { createBlobStore } from './services/files/blob-store';
 import { createMailer, type Mailer } from './services/mail/mailer';
 import { createApp } from './web/app';
@@ -23,32 +16,38 @@ import type { ChangeBus } from './services/changes/change-bus';
 import { createBus } from './services/changes/create-bus';
 import { startChangeLogPruner } from './services/changes/change-log-pruner';
 import { createHub } from './hub/hub';
-import { createStatusRepository } from './db/repositories/status-repository';
-import { createPresenceService } from './services/presence/presence-service';
-import { registerPresenceRoutes } from './web/routes/presence-routes';
+import { createSafeFetch } from './services/http/safe-fetch';
+import { createAuth } from './services/auth';
+import { createTenants } from './services/tenants';
+import { createPresence } from './services/presence';
 import { createRegisters } from './services/registers';
 import { defaultRegistersDir, loadRegisterDefinitions } from './services/registers/definition-loader';
-import { createChat } from './services/chat';
 import { createIntegrations } from './services/integrations';
-import { registerChatRoomRoutes } from './web/routes/chat-room-routes';
-import { registerChatWebchatRoutes } from './web/routes/chat-webchat-routes';
-import { registerWhatsappWebhookRoutes } from './web/routes/whatsapp-webhook-routes';
-import { createSafeFetch } from './services/http/safe-fetch';
-import { createApiTokenService } from './services/api-tokens/api-token-service';
-import { registerApiTokenRoutes } from './web/routes/api-token-routes';
+import { createChat } from './services/chat';
+import { createWhatsapp } from './services/whatsapp';
+import { createApiTokens } from './services/api-tokens';
+import { registerTenantRoutes } from './web/routes/tenants';
+import { registerAuthRoutes } from './web/routes/auth';
+import { registerPresenceRoutes } from './web/routes/presence';
+import { registerRegistersRoutes } from './web/routes/registers';
+import { registerIntegrationsRoutes } from './web/routes/integrations';
+import { registerChatRoutes } from './web/routes/chat';
+import { registerWhatsappRoutes } from './web/routes/whatsapp';
+import { registerApiTokenRoutes } from './web/routes/api-tokens';
 import { createDeadlineRepository } from './db/repositories/deadline-repository';
+import { createStatusRepository } from './db/repositories/status-repository';
 import { createScheduler } from './services/scheduler/scheduler';
 import { createRouting, type Routing } from './services/routing';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** engine/dist next to this package, when it has been built. */
-export function defaultStaticDir(): string | null {
+function defaultStaticDir(): string | null {
   const dist = path.resolve(here, '../../engine/dist');
   return existsSync(dist) ? dist : null;
 }
 
-export interface ServerOptions {
+interface ServerOptions {
   config: Config;
   clock?: Clock;
   logger?: Logger;
@@ -69,54 +68,30 @@ export async function createServer(options: ServerOptions) {
   const db = options.db ?? createDb(config);
   await migrate(db, config.databaseSchema);
 
-  const repos = {
-    tenants: createTenantRepository(db),
-    users: createUserRepository(db),
-    sessions: createSessionRepository(db),
-    links: createAccessLinkRepository(db),
-  };
   const mailer = options.mailer ?? (config.smtpUrl ? createMailer(config.smtpUrl, config.mailFrom, logger) : null);
   if (!mailer) throw new Error('createServer: no mailer. Set SMTP_URL or pass options.mailer (npm start starts a local catcher).');
   const bus = options.bus ?? (await createBus(config, db, logger));
   // Every write that clients should see live goes through feed.transaction (docs/realtime.md).
   const changes = createChangeFeed({ db, bus, clock, logger });
-  const tenants = createTenantService(repos.tenants, { defaultTenant: config.defaultTenant });
   const blobs = createBlobStore(path.join(config.dataDir, 'blobs'));
-  const tokens = createTokenService(config.jwtSecret, config.accessTokenTtlSeconds);
-  const auth = createAuthService({
-    users: repos.users,
-    sessions: repos.sessions,
-    links: repos.links,
-    tokens,
-    mailer,
-    clock,
-    logger,
-    accountLimiter: createRateLimiter(clock, { max: config.loginMaxPerAccount, windowSeconds: config.loginWindowSeconds }),
-    ipLimiter: createRateLimiter(clock, { max: config.loginMaxPerIp, windowSeconds: config.loginWindowSeconds }),
-    refreshTtlSeconds: config.refreshTokenTtlSeconds,
-    linkTtlSeconds: config.linkTtlSeconds,
-    appUrl: () => config.publicUrl,
-    findPublicRoom: async (tenantId, publicToken) => {
-      const row = await db('rooms').where({ tenant_id: tenantId, public_token: publicToken }).whereNull('deleted_at').first('id');
-      return row ? String(row.id) : null;
-    },
-  });
+  const users = createUserRepository(db);
 
-  // Realtime (docs/realtime.md): the hub on /ws; domains register their live collections on it.
+  // Each domain: services/<domain>/index.ts builds it, web/routes/<domain> serves it, and its
+  // live collections go on the hub.
+  const tenants = createTenants({ db, defaultTenant: config.defaultTenant, blobs });
+  const auth = createAuth({ db, users, config, mailer, clock, logger, blobs });
+  // Realtime (docs/realtime.md): the hub on /ws.
   const hub = createHub({
     changes,
-    auth,
-    tenants,
+    auth: auth.service,
+    tenants: tenants.service,
     clock,
     logger,
     trustProxy: config.trustProxy,
     heartbeatMs: config.wsHeartbeatSeconds * 1000,
     maxBufferedBytes: config.wsMaxBufferedBytes,
   });
-  const statuses = createStatusRepository(db);
-  const presence = createPresenceService({ db, changes, statuses, clock, logger });
-  for (const collection of presence.collections) hub.registerCollection(collection);
-  presence.start(15_000);
+  const presence = createPresence({ db, changes, clock, logger });
   // The clock (docs/routing.md): every time-based rule is a row in `deadlines`.
   const scheduler = createScheduler({ db, deadlines: createDeadlineRepository(db), feed: changes, clock, logger });
   // Routing needs the chat; registers (contingencies) need routing first: wired through this slot.
@@ -125,54 +100,59 @@ export async function createServer(options: ServerOptions) {
   const registers = createRegisters({
     db, changes, clock, logger, blobs, mailer,
     scheduleContingencyEnd: (trx, tenantId, contingency) => routing!.scheduleContingencyEnd(trx, tenantId, contingency),
-    sendSignInLink: (tenant, userId) => auth.sendSignInLink(tenant, userId),
+    sendSignInLink: (tenant, userId) => auth.service.sendSignInLink(tenant, userId),
     definitions: loadRegisterDefinitions([defaultRegistersDir(), ...config.registersDirs]),
   });
-  for (const collection of registers.liveCollections()) hub.registerCollection(collection);
   // Integrations (docs/integrations.md): registers admins define live; records under /api/integration/{collection}.
   const integrations = createIntegrations({ db, changes, clock, logger, registers, hub });
-  for (const collection of integrations.liveCollections) hub.registerCollection(collection);
   // Chat (docs/chat.md): rooms, messages, search, counters, the web-chat channel; live `rooms` and `messages`.
   const chat = createChat({
-    db, changes, clock, logger, blobs, tokens,
-    // WhatsApp providers (docs/whatsapp.md): SSRF-safe; loopback only for PROVIDER_TRUSTED_HOSTS.
-    whatsapp: { fetch: createSafeFetch({ trustedHosts: config.providerTrustedHosts }), publicUrl: config.publicUrl },
+    db, changes, clock, logger, blobs, tokens: auth.tokens,
+    // Provider channels (docs/channels.md): SSRF-safe; loopback only for PROVIDER_TRUSTED_HOSTS.
+    providers: { fetch: createSafeFetch({ trustedHosts: config.providerTrustedHosts }), publicUrl: config.publicUrl },
   });
-  for (const collection of chat.liveCollections) hub.registerCollection(collection);
   // Routing (docs/routing.md): assignment rules, caps, waiting, automatic rules, business hours, contingencies.
   routing = createRouting({
-    db, feed: changes, clock, logger, scheduler, rooms: chat.deps.rooms, messages: chat.deps.messages, directory: chat.deps.directory, statuses,
+    db, feed: changes, clock, logger, scheduler, rooms: chat.deps.rooms, messages: chat.deps.messages, directory: chat.deps.directory,
+    statuses: createStatusRepository(db),
     senderFor: (room) => chat.deps.senderFor(room),
     dispatch: (tenantId, messageId) => chat.messages.dispatch(tenantId, messageId),
   });
   chat.useHooks(routing.chatHooks);
+  // Provider webhooks, templates, media and 'Mensagem Ativa' (docs/whatsapp.md).
+  const whatsapp = createWhatsapp({ chat });
+  // API tokens (docs/api.md): the API screen's tokens, checked on every /api route.
+  const apiTokens = createApiTokens({ db, users, clock, registers: registers.registers.definitions });
+
+  for (const domain of [presence, registers, integrations, chat]) {
+    for (const collection of domain.liveCollections) hub.registerCollection(collection);
+  }
+  presence.service.start(15_000);
   routing.start({ schedulerPollMs: config.schedulerPollMs, sweepMs: config.routingSweepSeconds * 1000 });
   const pruner = startChangeLogPruner({ changes, clock, logger, retentionMs: config.changeLogRetentionHours * 3_600_000, everyMs: 10 * 60_000 });
 
-  // API tokens (docs/api.md): the API screen's tokens, checked on every /api route.
-  const apiTokens = createApiTokenService({ db, users: repos.users, clock });
   const { app, api } = createApp({
     logger,
-    auth,
-    tenants,
-    blobs,
+    auth: auth.service,
+    tenants: tenants.service,
     staticDir: config.staticDir ?? defaultStaticDir(),
     trustProxy: config.trustProxy,
-    apiTokens,
-    extraRoutes: [
+    apiTokens: apiTokens.service,
+    routes: [
+      (registry) => registerTenantRoutes(registry, tenants),
+      (registry) => registerAuthRoutes(registry, auth),
       (registry) => registerPresenceRoutes(registry, presence),
-      (registry) => registers.routes(registry),
-      (registry) => integrations.routes(registry),
-      (registry) => registerChatRoomRoutes(registry, chat),
-      (registry) => registerChatWebchatRoutes(registry, chat),
-      (registry) => registerWhatsappWebhookRoutes(registry, chat),
-      (registry) => registerApiTokenRoutes(registry, { tokens: apiTokens, registers: registers.registers.definitions }),
+      (registry) => registerRegistersRoutes(registry, registers),
+      (registry) => registerIntegrationsRoutes(registry, integrations),
+      (registry) => registerChatRoutes(registry, chat),
+      (registry) => registerWhatsappRoutes(registry, whatsapp),
+      (registry) => registerApiTokenRoutes(registry, apiTokens),
     ],
   });
   const httpServer = http.createServer(app.callback());
   hub.attach(httpServer);
   httpServer.once('close', () => {
-    presence.stop();
+    presence.service.stop();
     pruner.stop();
     void routing!.stop();
   });
@@ -186,8 +166,11 @@ export async function createServer(options: ServerOptions) {
     clock,
     logger,
     db,
-    repos,
-    services: { apiTokens, auth, tenants, blobs, tokens, mailer, changes, bus, hub, presence, pruner, registers, chat, integrations, routing, scheduler },
+    repos: { tenants: tenants.repo, users, sessions: auth.sessions },
+    services: {
+      apiTokens: apiTokens.service, auth: auth.service, tenants: tenants.service, blobs, tokens: auth.tokens, mailer, changes, bus, hub,
+      presence: presence.service, pruner, registers, chat, whatsapp, integrations, routing, scheduler,
+    },
     /** The realtime hub: `server.hub.registerCollection(...)` makes a collection live. */
     hub,
     app,
@@ -211,7 +194,7 @@ export async function createServer(options: ServerOptions) {
       mailer.close();
       changes.close();
       await bus.close();
-      await db.destroy();
+      await closeDb(db);
     },
   };
 }

@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hubSignature } from '@atendimento/integrations';
 import { spawnServer, type ServerProcess } from './server-process';
+import { waitFor } from '../helpers/wait-for';
 
 /**
  * Issue 10 R3: kill -9 during ingest. A real server process on a SQLite file receives signed
@@ -52,18 +53,17 @@ async function post(p: ServerProcess, raw: Buffer): Promise<number> {
   }
 }
 
-function waitExit(pid: number): Promise<void> {
-  return new Promise((resolve) => {
-    const check = () => {
-      try {
-        process.kill(pid, 0);
-        setTimeout(check, 10);
-      } catch {
-        resolve();
-      }
-    };
-    check();
-  });
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitExit(pid: number): Promise<void> {
+  await waitFor(() => !alive(pid), `process ${pid} to exit`, 60_000);
 }
 
 function rows(): Map<string, number> {

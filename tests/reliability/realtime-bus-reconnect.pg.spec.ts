@@ -5,7 +5,8 @@ import { encodeNote, type ChangeBus } from '@atendimento/server/services/changes
 import { createChangeFeed, type ChangeFeed } from '@atendimento/server/services/changes/change-feed';
 import { busNamespace } from '@atendimento/server/services/changes/create-bus';
 import { startTestServer, type TestServer } from '../helpers/test-server';
-import { RawSocket, TEST_COLLECTION, testTagsCollection, waitFor, writeTag } from '../server/realtime/realtime-helpers';
+import { RawSocket, TEST_COLLECTION, testTagsCollection, writeTag } from '../server/realtime/realtime-helpers';
+import { waitFor } from '../helpers/wait-for';
 
 /**
  * BUS=pg losing its LISTEN connection (PostgreSQL restart, idle-connection killer): notes sent

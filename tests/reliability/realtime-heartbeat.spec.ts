@@ -2,7 +2,8 @@ import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { startTestServer, type TestServer } from '../helpers/test-server';
-import { RawSocket, TEST_COLLECTION, testTagsCollection, waitFor, writeTag, wsUrl } from '../server/realtime/realtime-helpers';
+import { RawSocket, TEST_COLLECTION, testTagsCollection, writeTag, wsUrl } from '../server/realtime/realtime-helpers';
+import { waitFor } from '../helpers/wait-for';
 
 /**
  * Heartbeats (issue 4): the hub pings every socket each WS_HEARTBEAT_SECONDS and terminates

@@ -2,7 +2,8 @@ import type net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRealtimeClient, type LiveSubscription, type RealtimeClient, type WebSocketLike } from '@atendimento/schemas';
 import { startTestServer, type TestServer } from '../helpers/test-server';
-import { hostSocket, TEST_COLLECTION, testTagsCollection, waitFor, writeTag, wsUrl, type TestTag } from '../server/realtime/realtime-helpers';
+import { hostSocket, TEST_COLLECTION, testTagsCollection, writeTag, wsUrl, type TestTag } from '../server/realtime/realtime-helpers';
+import { waitFor } from '../helpers/wait-for';
 
 /**
  * R4 reconnect storm (issue 10): R4_CLIENTS typed clients (1,000 by default, ~30 s here;

@@ -3,7 +3,8 @@ import { createRealtimeClient, REALTIME_EVENTS, type ChangesFrame, type LiveSubs
 import { ManualClock } from '@atendimento/server';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 import { FlakyProxy } from '../server/realtime/flaky-proxy';
-import { deleteTag, expectedWindow, hostSocket, replay, TEST_COLLECTION, testTagsCollection, waitFor, writeTag, wsUrl, type TestTag } from '../server/realtime/realtime-helpers';
+import { deleteTag, expectedWindow, hostSocket, replay, TEST_COLLECTION, testTagsCollection, writeTag, wsUrl, type TestTag } from '../server/realtime/realtime-helpers';
+import { waitFor } from '../helpers/wait-for';
 
 /**
  * Resume after a drop (issue 4): the typed client loses its socket mid-stream while writes go

@@ -2,7 +2,8 @@ import type net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRealtimeClient, REALTIME_EVENTS, type LiveSubscription, type RealtimeClient, type WebSocketLike } from '@atendimento/schemas';
 import { startTestServer, type TestServer } from '../helpers/test-server';
-import { expectedWindow, hostSocket, TEST_COLLECTION, testTagsCollection, waitFor, writeTag, wsUrl, type TestTag } from '../server/realtime/realtime-helpers';
+import { expectedWindow, hostSocket, TEST_COLLECTION, testTagsCollection, writeTag, wsUrl, type TestTag } from '../server/realtime/realtime-helpers';
+import { waitFor } from '../helpers/wait-for';
 
 /**
  * Slow consumer (issue 4): a client that stops reading must not hold server memory nor slow

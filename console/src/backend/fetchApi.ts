@@ -1,7 +1,7 @@
 import type { ConsoleApi, ConsoleRequestOptions } from '../ConsoleContext';
 
 /** An API error with the server's pt-BR message and status. */
-export class ConsoleApiError extends Error {
+class ConsoleApiError extends Error {
   constructor(readonly status: number, message: string, readonly code?: string) {
     super(message);
     this.name = 'ConsoleApiError';

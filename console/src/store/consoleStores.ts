@@ -85,7 +85,7 @@ function byId<T extends { id: string }>(items: T[]): Record<string, T> {
 const createdAt = (m: ChatMessage) => m.lifeControl?.createdAt ?? '';
 
 /** Messages of a room in reading order (oldest first, id breaks ties). */
-export function sortMessageIds(ids: string[], records: Record<string, ChatMessage>): string[] {
+function sortMessageIds(ids: string[], records: Record<string, ChatMessage>): string[] {
   return [...new Set(ids)].filter((id) => records[id]).sort((a, b) => {
     const ca = createdAt(records[a]!);
     const cb = createdAt(records[b]!);
@@ -111,7 +111,7 @@ function recordVersion(r: { lifeControl?: { createdAt?: string; updatedAt?: stri
 }
 
 /** Whether `incoming` is an older copy of `current` (e.g. a call's HTTP answer arriving after a newer live change). */
-export function isOlderVersion(incoming: Room | ChatMessage, current: Room | ChatMessage): boolean {
+function isOlderVersion(incoming: Room | ChatMessage, current: Room | ChatMessage): boolean {
   const a = recordVersion(incoming);
   const b = recordVersion(current);
   return a !== '' && b !== '' && a < b;

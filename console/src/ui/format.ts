@@ -1,4 +1,3 @@
-import { LIMITS } from './constants';
 
 /** Cuts a text to `max` characters with an ellipsis (links at 80, file names at 15). */
 export function truncate(text: string, max: number): string {
@@ -81,17 +80,8 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** Tag colour is dark when 0.299R + 0.587G + 0.114B < 140 (seed 001 §9): pick white text on it. */
-export function isDarkColor(hex: string | null | undefined): boolean {
-  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})/i.exec(hex ?? '');
-  if (!m) return false;
-  const [r, g, b] = [m[1], m[2], m[3]].map((h) => parseInt(h!, 16)) as [number, number, number];
-  return 0.299 * r + 0.587 * g + 0.114 * b < 140;
-}
-
 /** Contexts with "followup" or an underscore are internal and hidden (seed 001 §3). */
 export function visibleContexts(contexts: string[] | null | undefined): string[] {
   return (contexts ?? []).filter((c) => !/followup/i.test(c) && !c.includes('_'));
 }
 
-export const FILE_NAME_MAX = LIMITS.fileNameDisplay;

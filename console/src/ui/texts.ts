@@ -43,7 +43,6 @@ export const texts = {
     remove: 'Remover',
     save: 'Salvar',
     counter: 'Caracteres restantes',
-    blocked: 'Contato Bloqueado',
     fixedMessages: 'Mensagens fixas',
     closedChat: 'Chat encerrado',
     record: 'Gravar áudio',
@@ -57,7 +56,6 @@ export const texts = {
     history: 'Histórico de chats',
     seeMore: 'Ver mais',
     editContact: 'Editar Contato',
-    noHistory: 'Sem registros',
   },
   service: {
     noChatOpen: 'Selecione um chat para começar o atendimento',

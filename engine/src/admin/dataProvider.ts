@@ -15,7 +15,7 @@ function unwrap(json: unknown): unknown {
  * and retry. It does not toast: react-admin notifies failures itself (through the app's
  * toaster), and a second toast would repeat the message.
  */
-export async function httpClient(url: string, options: fetchUtils.Options = {}) {
+async function httpClient(url: string, options: fetchUtils.Options = {}) {
   const headers: Record<string, string> = {};
   new Headers(options.headers as HeadersInit | undefined).forEach((value, key) => {
     headers[key] = value;

@@ -34,11 +34,11 @@ const addedInRa5 = {
     },
     boolean: { null: ' ' },
     page: {
-      empty: 'Esta lista está vazia',
+      empty: messages.table.empty,
       invite: 'Deseja adicionar um?',
       access_denied: 'Acesso negado',
       authentication_error: 'Erro de autenticação',
-      loading: 'Carregando... Aguarde por favor.',
+      loading: messages.table.loading,
     },
     input: { password: { toggle_visible: 'Ocultar senha', toggle_hidden: 'Mostrar senha' } },
     message: {
@@ -103,7 +103,7 @@ const addedInRa5 = {
   },
 };
 
-export const ptBrMessages = mergeTranslations(
+const ptBrMessages = mergeTranslations(
   englishMessages,
   portugueseMessages as unknown as TranslationMessages,
   addedInRa5,

@@ -3,7 +3,7 @@ import { showToast } from '../ui/toast';
 import { session } from './session';
 
 /** Request timeout of the API client (seed 000 §7 and §9: 600000 ms). */
-export const API_TIMEOUT_MS = 600_000;
+const API_TIMEOUT_MS = 600_000;
 
 /** A non-2xx answer: `message` is the server's pt-BR `errorMessage` (or its `error` code). */
 export class ApiError extends Error {

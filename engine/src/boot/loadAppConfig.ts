@@ -1,7 +1,7 @@
 import type { AppConfig } from '@atendimento/schemas';
 
 /** Start-up attempts before the error screen (seed 000 §2 and §9: up to 5). */
-export const CONFIG_ATTEMPTS = 5;
+const CONFIG_ATTEMPTS = 5;
 
 export type ConfigResult = { kind: 'ready'; config: AppConfig } | { kind: 'blocked' } | { kind: 'unreachable' };
 

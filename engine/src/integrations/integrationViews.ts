@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { createRealtimeClient, type WebSocketConstructor } from '@atendimento/schemas';
 import { api } from '../api/api';
+import { sessionRealtime } from '../api/realtime';
 import { session } from '../api/session';
 import type { RegisterView } from '../registers/definitions';
 import type { IntegrationView as SharedIntegrationView } from '@atendimento/schemas/integrations/index';
@@ -47,17 +47,13 @@ export function refreshIntegrations(): Promise<IntegrationView[]> {
 /**
  * Follows the definitions live (the hub's `integration_views`: ids and timestamps only): any
  * change refetches this user's views, so the menu, the list and an open form change without a
- * reload — for every signed-in user, since the server filters what the refetch returns.
+ * reload — for every signed-in user, since the server filters what the refetch returns. The
+ * subscription rides on the session's one realtime client, which sign-out closes.
  */
 function startLive(): void {
-  const user = session.user;
-  if (stopLive || !user || typeof WebSocket === 'undefined' || typeof location === 'undefined') return;
-  const client = createRealtimeClient({
-    url: `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws`,
-    WebSocket: globalThis.WebSocket as unknown as WebSocketConstructor,
-    getToken: () => session.token,
-  });
-  client.connect();
+  if (stopLive || !session.user) return;
+  const client = sessionRealtime();
+  if (!client) return;
   const live = client.subscribe('integration_views', { limit: 500 });
   let first = true;
   live.onUpdate((update) => {
@@ -70,10 +66,7 @@ function startLive(): void {
     }
     void refreshIntegrations();
   });
-  stopLive = () => {
-    live.close();
-    client.close();
-  };
+  stopLive = () => live.close();
 }
 
 session.onSignOut(() => {

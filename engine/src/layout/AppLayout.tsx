@@ -16,8 +16,8 @@ import type { OnlineAgent } from './OnlineAgentsDialog';
 import { useShellRoutes } from './ShellRoutesContext';
 import { StatusPrompt } from './StatusPrompt';
 
-export const DRAWER_WIDTH = 248;
-export const DRAWER_CLOSED_WIDTH = 64;
+const DRAWER_WIDTH = 248;
+const DRAWER_CLOSED_WIDTH = 64;
 
 /**
  * The signed-in chrome (seed 000 §2, 001 §2): toolbar with the status bar, the left drawer

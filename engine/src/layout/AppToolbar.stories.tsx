@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react';
-import { APP_ROUTES } from '@atendimento/schemas';
+import { APP_ROUTES } from '@atendimento/schemas/app-routes';
 import { AppToolbar } from './AppToolbar';
 import { withShell } from '../stories/StoryShell';
 import { withPresence } from '../stories/presence';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react';
 import Paper from '@mui/material/Paper';
-import { APP_ROUTES } from '@atendimento/schemas';
+import { APP_ROUTES } from '@atendimento/schemas/app-routes';
 import { DrawerMenu } from './DrawerMenu';
 import { withShell } from '../stories/StoryShell';
 import { adminUser, agentUser, storyConfig, supervisorUser } from '../stories/fixtures';

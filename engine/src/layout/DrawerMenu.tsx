@@ -26,7 +26,7 @@ import { UserAvatar } from '../ui/UserAvatar';
 import { OnlineAgentsDialog, type OnlineAgent } from './OnlineAgentsDialog';
 
 /** The drawer re-collapses this long after an item is clicked (seed 000 §9: 2000 ms). */
-export const DRAWER_AUTO_COLLAPSE_MS = 2000;
+const DRAWER_AUTO_COLLAPSE_MS = 2000;
 
 /** Dispatched on every drawer click: the console clears its counters and stored search (seed 000 §2). */
 export const MENU_ITEM_CLICK_EVENT = 'atendimento:menu-item-click';

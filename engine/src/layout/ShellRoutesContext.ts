@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
-import { APP_ROUTES, type AppRoute } from '@atendimento/schemas';
+import type { AppRoute } from '@atendimento/schemas';
+import { APP_ROUTES } from '@atendimento/schemas/app-routes';
 
 /** The routes of this tenant (root view applied, menu integrations added), for drawer, toolbar and guard. */
 export const ShellRoutesContext = createContext<readonly AppRoute[]>(APP_ROUTES);

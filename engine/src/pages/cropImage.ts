@@ -1,5 +1,5 @@
 /** Side of the stored avatar (seed 002 §5 and §9: 512x512 JPEG). */
-export const AVATAR_SIZE = 512;
+const AVATAR_SIZE = 512;
 
 export interface PixelArea {
   x: number;

@@ -9,7 +9,7 @@ import { session, STORAGE_KEYS } from '../api/session';
  * server (POST /api/users/{id}/status) keeps the records; "online" there means a record within
  * 90 s, so a closed tab turns offline by itself.
  */
-export const PRESENCE_TIMING = { firstBeatMs: 1_000, heartbeatMs: 60_000 } as const;
+const PRESENCE_TIMING = { firstBeatMs: 1_000, heartbeatMs: 60_000 } as const;
 
 export const DEFAULT_STATUS = 'online';
 
@@ -22,12 +22,12 @@ function key(userId: string): string {
 }
 
 /** The status this user chose last on this browser, else the server's, else online. */
-export function storedStatus(user: Pick<User, 'id' | 'status'>): string {
+function storedStatus(user: Pick<User, 'id' | 'status'>): string {
   return localStorage.getItem(key(user.id)) ?? (user.status && !['logon', 'logoff'].includes(user.status) ? user.status : DEFAULT_STATUS);
 }
 
 /** Sends one status record; heartbeats pass notify false so a network blip does not toast. */
-export async function sendStatus(userId: string, status: string, notify = false): Promise<string> {
+async function sendStatus(userId: string, status: string, notify = false): Promise<string> {
   const answer = await api<{ data: { status: string } }>(`/api/users/${encodeURIComponent(userId)}/status`, { method: 'POST', body: { status }, notify });
   return answer.data?.status ?? status;
 }

@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { APP_ROUTES, publicMenuRoutes } from '@atendimento/schemas';
+import { publicMenuRoutes, SCREEN_TABLE } from '@atendimento/schemas';
 import { useAppConfig } from '../boot/AppConfigContext';
 
 /**
@@ -15,7 +15,7 @@ import { useAppConfig } from '../boot/AppConfigContext';
 export function PublicLayout({ title, children, width = 420 }: { title?: string; children: ReactNode; width?: number }) {
   const config = useAppConfig();
   const { pathname } = useLocation();
-  const menu = publicMenuRoutes(APP_ROUTES, config).filter((route) => route.path !== pathname);
+  const menu = publicMenuRoutes(SCREEN_TABLE, config).filter((route) => route.path !== pathname);
   const background = config.assets?.backgroundUrl
     ? { backgroundImage: `url(${JSON.stringify(config.assets.backgroundUrl)})`, backgroundSize: 'cover', backgroundPosition: 'center' }
     : { background: 'linear-gradient(135deg, #1976D2 0%, #0d47a1 55%, #01b882 100%)' };

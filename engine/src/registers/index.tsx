@@ -11,7 +11,7 @@ const loadPages = () => import('./RegisterPages');
 const screen = (name: keyof Pages) => lazy(async () => ({ default: (await loadPages())[name] as ComponentType }));
 
 /** The screens every register gets from its definition (docs/registers.md). */
-export const registerScreens = {
+const registerScreens = {
   list: screen('RegisterListPage'),
   create: screen('RegisterCreatePage'),
   edit: screen('RegisterEditPage'),

@@ -16,7 +16,7 @@ type FakeAnswerValue = { status?: number; body?: unknown; headers?: Record<strin
 export type FakeRoutes = Record<string, FakeAnswer>;
 
 /** Default answers every story may rely on: no session cookie, no integrations, statuses accepted. */
-export const baseRoutes: FakeRoutes = {
+const baseRoutes: FakeRoutes = {
   'POST /api/auth/refresh': { status: 401, body: { error: 'no_refresh_token', errorMessage: 'Sessão expirada. Entre novamente.' } },
   'POST /api/auth/logout': { status: 204 },
   'GET /api/integrations': { body: [] },
@@ -40,12 +40,57 @@ export function recordedCalls(): FakeCall[] {
   return lastCalls;
 }
 
-/** Replaces globalThis.fetch until `restore()`; `calls` records every request. */
+/** Answers one recorded call from the routes; unknown routes answer 404. */
+function answerOf(routes: FakeRoutes, call: FakeCall): Promise<FakeAnswerValue> {
+  const route = match(routes, call.method, call.path);
+  return Promise.resolve(!route ? { status: 404, body: { error: 'not_found', errorMessage: 'Rota não encontrada.' } } : typeof route === 'function' ? route(call) : route);
+}
+
+/**
+ * The part of XMLHttpRequest the upload dialogs use (they need upload progress, which fetch
+ * does not report): answered from the same routes, recorded in the same calls.
+ */
+function fakeXhrClass(routes: FakeRoutes, calls: FakeCall[]) {
+  return class FakeXMLHttpRequest {
+    readonly upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+    status = 0;
+    responseText = '';
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    private method = 'GET';
+    private path = '';
+    private readonly headers: Record<string, string> = {};
+
+    open(method: string, url: string): void {
+      this.method = method.toUpperCase();
+      this.path = url.replace(/^https?:\/\/[^/]+/, '');
+    }
+
+    setRequestHeader(name: string, value: string): void {
+      this.headers[name.toLowerCase()] = value;
+    }
+
+    send(body?: unknown): void {
+      const call = { method: this.method, path: this.path, body, headers: { ...this.headers } };
+      calls.push(call);
+      void answerOf(routes, call).then((answer) => {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 1 });
+        this.status = answer.status ?? 200;
+        this.responseText = answer.body === undefined ? '' : JSON.stringify(answer.body);
+        this.onload?.();
+      });
+    }
+  };
+}
+
+/** Replaces globalThis.fetch (and XMLHttpRequest) until `restore()`; `calls` records every request. */
 export function installFakeFetch(routes: FakeRoutes) {
   const original = globalThis.fetch;
+  const originalXhr = globalThis.XMLHttpRequest;
   const calls: FakeCall[] = [];
   lastCalls = calls;
   const all = { ...baseRoutes, ...routes };
+  globalThis.XMLHttpRequest = fakeXhrClass(all, calls) as unknown as typeof XMLHttpRequest;
   globalThis.fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url;
     const path = url.replace(/^https?:\/\/[^/]+/, '');
@@ -64,10 +109,7 @@ export function installFakeFetch(routes: FakeRoutes) {
     }
     const call = { method, path, body, headers };
     calls.push(call);
-    const route = match(all, method, path);
-    const pending: Promise<FakeAnswerValue> = Promise.resolve(
-      !route ? { status: 404, body: { error: 'not_found', errorMessage: 'Rota não encontrada.' } } : typeof route === 'function' ? route(call) : route,
-    );
+    const pending = answerOf(all, call);
     // Like a real fetch, an aborted signal rejects with its reason (AbortError) at once.
     const signal = init.signal;
     const aborted = new Promise<never>((_, reject) => {
@@ -83,6 +125,7 @@ export function installFakeFetch(routes: FakeRoutes) {
     calls,
     restore() {
       globalThis.fetch = original;
+      globalThis.XMLHttpRequest = originalXhr;
     },
   };
 }

@@ -4,7 +4,7 @@ import type { User } from '@atendimento/schemas';
 const COLORS = ['#1976D2', '#01b882', '#7b1fa2', '#c73c35', '#f57c00', '#00838f', '#5d4037', '#3949ab'];
 
 /** Initials and a stable colour derived from the e-mail: the "avatar generated from the e-mail" of seed 000 §2. */
-export function avatarFromEmail(email: string, displayName?: string): { initials: string; color: string } {
+function avatarFromEmail(email: string, displayName?: string): { initials: string; color: string } {
   const source = (displayName?.trim() || email.split('@')[0] || '?').replace(/[._-]+/g, ' ');
   const words = source.split(/\s+/).filter(Boolean);
   const initials = ((words[0]?.[0] ?? '?') + (words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '')).toUpperCase();

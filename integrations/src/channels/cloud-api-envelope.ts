@@ -1,5 +1,6 @@
-import type { InboundContent, InboundMessage, ParsedWebhook, StatusUpdate, TemplateEvent, DeliveryStatus, SendOptions, OutboundInteractive, OutboundMedia, TemplateSend } from './contract';
-import { CLOUD_API_ERRORS_PT_BR } from './provider-error';
+import type { AdapterContext, ChannelAdapter, InboundContent, InboundMessage, ParsedWebhook, StatusUpdate, TemplateEvent, DeliveryStatus, SendOptions, OutboundInteractive, OutboundMedia, TemplateSend } from './contract';
+import { callJson } from './http';
+import { CLOUD_API_ERRORS_PT_BR, ProviderError } from './provider-error';
 
 /**
  * The WhatsApp Cloud API webhook envelope and message bodies, shared by the Meta adapter and
@@ -43,7 +44,7 @@ function content(message: Json): InboundContent {
 const STATUS: Record<string, DeliveryStatus> = { sent: 'sent', delivered: 'delivered', read: 'read', played: 'read', failed: 'failed', deleted: 'deleted' };
 
 /** Parses a Cloud API webhook body; unknown fields and types never throw. */
-export function parseCloudApiWebhook(body: unknown): ParsedWebhook {
+function parseCloudApiWebhook(body: unknown): ParsedWebhook {
   const result: ParsedWebhook = { messages: [], statuses: [], templateEvents: [] };
   const entries = Array.isArray((body as Json)?.entry) ? ((body as Json).entry as Json[]) : [];
   for (const entry of entries) {
@@ -95,7 +96,7 @@ export function parseCloudApiWebhook(body: unknown): ParsedWebhook {
 
 const context = (options?: SendOptions) => (options?.replyToExternalId ? { context: { message_id: options.replyToExternalId } } : {});
 
-export const cloudApiBodies = {
+const cloudApiBodies = {
   text: (to: string, text: string, options?: SendOptions) => ({
     messaging_product: 'whatsapp', recipient_type: 'individual', to, type: 'text', text: { body: text, preview_url: /https?:\/\//.test(text) }, ...context(options),
   }),
@@ -122,8 +123,44 @@ export const cloudApiBodies = {
 };
 
 /** Reads the message id from a Cloud API send answer `{ messages: [{ id }] }`. */
-export function sentId(body: unknown): string {
+function sentId(body: unknown): string {
   const id = (body as Json)?.messages?.[0]?.id;
   if (typeof id !== 'string') throw new Error('cloud api: send answer without messages[0].id');
   return id;
+}
+
+/** The part of a Cloud API adapter that does not depend on the provider. */
+type CloudApiCommon = Pick<
+  ChannelAdapter,
+  'kind' | 'supportsEdit' | 'supportsDelete' | 'parseWebhook' | 'sendText' | 'sendMedia' | 'sendTemplate' | 'sendInteractive' | 'sendReaction' | 'editText' | 'deleteMessage' | 'markRead'
+>;
+
+/**
+ * What Meta and 360dialog share: the webhook parser, every send as a Cloud API body POSTed to
+ * the provider's messages URL, read receipts the same way, and no edit or delete (the Cloud
+ * API has neither). Each adapter adds its own authentication, media download and template list.
+ */
+export function cloudApiAdapter(kind: string, ctx: AdapterContext, messagesUrl: string, auth: Record<string, string>): CloudApiCommon {
+  const post = (body: unknown) => callJson(ctx.fetch, kind, messagesUrl, { headers: auth, body });
+  const send = async (body: unknown) => ({ externalId: sentId(await post(body)) });
+  return {
+    kind,
+    supportsEdit: false,
+    supportsDelete: false,
+    parseWebhook: parseCloudApiWebhook,
+    sendText: (to, text, options) => send(cloudApiBodies.text(to, text, options)),
+    sendMedia: (to, media, options) => send(cloudApiBodies.media(to, media, options)),
+    sendTemplate: (to, template) => send(cloudApiBodies.template(to, template)),
+    sendInteractive: (to, interactive, options) => send(cloudApiBodies.interactive(to, interactive, options)),
+    sendReaction: (to, target, emoji) => send(cloudApiBodies.reaction(to, target, emoji)),
+    async editText() {
+      throw new ProviderError(kind, 'unsupported', 400, 'edit not supported', 'Edição não suportada neste canal', false);
+    },
+    async deleteMessage() {
+      throw new ProviderError(kind, 'unsupported', 400, 'delete not supported', 'Exclusão não suportada neste canal', false);
+    },
+    async markRead(externalId) {
+      await post(cloudApiBodies.read(externalId));
+    },
+  };
 }

@@ -1,21 +1,27 @@
 /**
- * The channel adapter contract: every WhatsApp-type provider (and future channels) speaks to
- * the product through this interface only.
+ * The channel adapter contract: every provider channel (WhatsApp-type providers, and any
+ * other channel that talks to an external API) speaks to the product through this interface
+ * only. docs/channels.md walks through adding one.
  *
- * To add a channel:
+ * To add a provider:
  * 1. Write `<name>-adapter.ts` here implementing `ChannelAdapter` (verify + parse webhooks
  *    into `ParsedWebhook`; send text/media/template/interactive/reaction; mark read; fetch
  *    media; list templates). Use only `ctx.fetch`, `ctx.logger` and `ctx.config`: adapters
  *    never import server code.
  * 2. Map the provider's failures to `ProviderError` (retryable for throttling and transient
  *    errors, never for the caller's mistakes), with a pt-BR `titlePtBR` when known.
- * 3. Register it in `index.ts` (`createChannelAdapter`).
+ * 3. Register it in `index.ts` under its adapter kind (or, from a test or a plug-in,
+ *    `registerChannelAdapter(kind, factory)`).
  * 4. Add a local provider server under `../providers/` that follows the public API shape, and
  *    a spec that feeds every fixture of `integrations/fixtures/<provider>` (copied
  *    in with a SOURCES.md line) through `parseWebhook`.
+ * 5. Add the channel type's row to the channel table (schemas/src/chat/channel.ts) with
+ *    `adapter: '<kind>'` (or `registerChannelType`). Nothing in the server changes: webhooks,
+ *    senders, media and templates find the adapter through the row.
  */
 
-export type ChannelKind = 'meta' | 'dialog360' | 'zApi';
+/** The registry key of an adapter ('meta', 'dialog360', 'zApi', or a registered one). */
+type ChannelKind = string;
 
 /** Per-channel settings from the channels register (admin only; secrets never reach browsers). */
 export interface ChannelConfig {
@@ -41,7 +47,7 @@ export interface ChannelConfig {
   clientToken?: string;
 }
 
-export interface AdapterLogger {
+interface AdapterLogger {
   info(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;

@@ -1,5 +1,5 @@
 import type { AdapterContext, ChannelAdapter, VerifyResult, WebhookRequest } from './contract';
-import { cloudApiBodies, parseCloudApiWebhook, sentId } from './cloud-api-envelope';
+import { cloudApiAdapter } from './cloud-api-envelope';
 import { callJson, fetchBytes } from './http';
 import { ProviderError } from './provider-error';
 import { safeEqual } from './signature';
@@ -13,12 +13,9 @@ export function createDialog360Adapter(ctx: AdapterContext): ChannelAdapter {
   const { config } = ctx;
   const base = config.baseUrl.replace(/\/$/, '');
   const auth = { 'D360-API-KEY': config.apiKey ?? '' };
-  const send = async (body: unknown) => ({ externalId: sentId(await callJson(ctx.fetch, 'dialog360', `${base}/messages`, { headers: auth, body })) });
 
   return {
-    kind: 'dialog360',
-    supportsEdit: false,
-    supportsDelete: false,
+    ...cloudApiAdapter('dialog360', ctx, `${base}/messages`, auth),
 
     verifyWebhook(request: WebhookRequest): VerifyResult {
       const secret = config.webhookSecret;
@@ -28,21 +25,6 @@ export function createDialog360Adapter(ctx: AdapterContext): ChannelAdapter {
       return safeEqual(presented, secret) ? { kind: 'accepted' } : { kind: 'rejected', status: 403, reason: 'webhook secret mismatch' };
     },
 
-    parseWebhook: parseCloudApiWebhook,
-    sendText: (to, text, options) => send(cloudApiBodies.text(to, text, options)),
-    sendMedia: (to, media, options) => send(cloudApiBodies.media(to, media, options)),
-    sendTemplate: (to, template) => send(cloudApiBodies.template(to, template)),
-    sendInteractive: (to, interactive, options) => send(cloudApiBodies.interactive(to, interactive, options)),
-    sendReaction: (to, target, emoji) => send(cloudApiBodies.reaction(to, target, emoji)),
-    async editText() {
-      throw new ProviderError('dialog360', 'unsupported', 400, 'edit not supported', 'Edição não suportada neste canal', false);
-    },
-    async deleteMessage() {
-      throw new ProviderError('dialog360', 'unsupported', 400, 'delete not supported', 'Exclusão não suportada neste canal', false);
-    },
-    async markRead(externalId) {
-      await callJson(ctx.fetch, 'dialog360', `${base}/messages`, { headers: auth, body: cloudApiBodies.read(externalId) });
-    },
     async fetchMedia(media) {
       let url = media.url;
       if (media.mediaId) url = (await callJson(ctx.fetch, 'dialog360', `${base}/${media.mediaId}`, { headers: auth })).url;

@@ -1,5 +1,5 @@
 import type { AdapterContext, ChannelAdapter, MediaRef, VerifyResult, WebhookRequest } from './contract';
-import { cloudApiBodies, parseCloudApiWebhook, sentId } from './cloud-api-envelope';
+import { cloudApiAdapter } from './cloud-api-envelope';
 import { callJson, fetchBytes } from './http';
 import { ProviderError } from './provider-error';
 import { hubSignature, safeEqual } from './signature';
@@ -10,12 +10,9 @@ export function createMetaAdapter(ctx: AdapterContext): ChannelAdapter {
   const version = config.apiVersion ?? 'v21.0';
   const base = `${config.baseUrl.replace(/\/$/, '')}/${version}`;
   const auth = { authorization: `Bearer ${config.accessToken ?? ''}` };
-  const send = async (body: unknown) => ({ externalId: sentId(await callJson(ctx.fetch, 'meta', `${base}/${config.phoneNumberId}/messages`, { headers: auth, body })) });
 
   return {
-    kind: 'meta',
-    supportsEdit: false,
-    supportsDelete: false,
+    ...cloudApiAdapter('meta', ctx, `${base}/${config.phoneNumberId}/messages`, auth),
 
     verifyWebhook(request: WebhookRequest): VerifyResult {
       if (request.method === 'GET') {
@@ -30,21 +27,6 @@ export function createMetaAdapter(ctx: AdapterContext): ChannelAdapter {
       return { kind: 'accepted' };
     },
 
-    parseWebhook: parseCloudApiWebhook,
-    sendText: (to, text, options) => send(cloudApiBodies.text(to, text, options)),
-    sendMedia: (to, media, options) => send(cloudApiBodies.media(to, media, options)),
-    sendTemplate: (to, template) => send(cloudApiBodies.template(to, template)),
-    sendInteractive: (to, interactive, options) => send(cloudApiBodies.interactive(to, interactive, options)),
-    sendReaction: (to, target, emoji) => send(cloudApiBodies.reaction(to, target, emoji)),
-    async editText() {
-      throw new ProviderError('meta', 'unsupported', 400, 'edit not supported', 'Edição não suportada neste canal', false);
-    },
-    async deleteMessage() {
-      throw new ProviderError('meta', 'unsupported', 400, 'delete not supported', 'Exclusão não suportada neste canal', false);
-    },
-    async markRead(externalId) {
-      await callJson(ctx.fetch, 'meta', `${base}/${config.phoneNumberId}/messages`, { headers: auth, body: cloudApiBodies.read(externalId) });
-    },
     async fetchMedia(media: MediaRef) {
       // The id is the stable reference; the URL it resolves to is short-lived and needs the token.
       let url = media.url;

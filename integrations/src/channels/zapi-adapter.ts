@@ -29,7 +29,7 @@ function content(cb: Json): InboundContent {
  * `send-option-list` ({ message, optionList { title, buttonLabel, options[{ id, title, description }] } }).
  * Z-API has no header/footer fields: they frame the text (*bold* header, _italic_ footer).
  */
-export function zApiInteractive(to: string, interactive: OutboundInteractive): { path: string; body: Json } {
+function zApiInteractive(to: string, interactive: OutboundInteractive): { path: string; body: Json } {
   const message = [interactive.header?.text && `*${interactive.header.text}*`, interactive.body.text, interactive.footer?.text && `_${interactive.footer.text}_`].filter(Boolean).join('\n\n');
   if (interactive.type === 'button') {
     return { path: 'send-button-list', body: { phone: to, message, buttonList: { buttons: interactive.action.buttons.map((b) => ({ id: b.reply.id, label: b.reply.title })) } } };

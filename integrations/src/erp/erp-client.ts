@@ -9,7 +9,7 @@ import { quote, rowsOf, type ErpAnswer, type ErpQuery } from './erp-protocol';
  * (`forbidden`).
  */
 
-export type ErpErrorKind = 'rejected' | 'unavailable' | 'invalid' | 'timeout' | 'aborted' | 'forbidden' | 'too_large';
+type ErpErrorKind = 'rejected' | 'unavailable' | 'invalid' | 'timeout' | 'aborted' | 'forbidden' | 'too_large';
 
 export class ErpError extends Error {
   constructor(
@@ -24,7 +24,7 @@ export class ErpError extends Error {
   }
 }
 
-export interface ErpRequest {
+interface ErpRequest {
   /** Base URL the tenant configured, e.g. http://erp.cliente.com.br:8080/rest. */
   baseUrl: string;
   /** Path under the base URL, e.g. /consulta. */
@@ -84,7 +84,7 @@ async function readCapped(res: Response, maxBytes: number): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export interface ErpClientOptions {
+interface ErpClientOptions {
   fetch: typeof fetch;
   /** Default time limit per call, ms. */
   timeoutMs?: number;
@@ -93,7 +93,7 @@ export interface ErpClientOptions {
 }
 
 /** Message an ERP error answer carries, in the shapes ERPs use. */
-export function erpMessage(body: unknown): string | null {
+function erpMessage(body: unknown): string | null {
   if (!body || typeof body !== 'object') return typeof body === 'string' && body ? body.slice(0, 300) : null;
   const b = body as Record<string, unknown>;
   for (const key of ['errorMessage', 'message', 'MENSAGEM', 'mensagem', 'error', 'ERRO', 'erro']) {
@@ -163,7 +163,7 @@ export function createErpClient(options: ErpClientOptions) {
   return { call, query };
 }
 
-export type ErpClient = ReturnType<typeof createErpClient>;
+type ErpClient = ReturnType<typeof createErpClient>;
 
 /** A client row (SA1) as the ERP returns it. */
 export interface ErpClientRow {
@@ -193,7 +193,7 @@ export function clientKey(row: Pick<ErpClientRow, 'A1_COD' | 'A1_LOJA'>): string
 }
 
 /** Splits a client key back into code and store (the last two characters are the store). */
-export function splitClientKey(key: string): { A1_COD: string; A1_LOJA: string } | null {
+function splitClientKey(key: string): { A1_COD: string; A1_LOJA: string } | null {
   const clean = key.trim();
   if (!/^[A-Za-z0-9]{3,20}$/.test(clean)) return null;
   return { A1_COD: clean.slice(0, -2), A1_LOJA: clean.slice(-2) };

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 
 /** What one generated document shows: a title block, label/value pairs and optional item lines. */
-export interface ErpDocumentContent {
+interface ErpDocumentContent {
   title: string;
   number: string;
   company: { name: string; cnpj: string; city: string };

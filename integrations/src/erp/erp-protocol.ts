@@ -13,13 +13,13 @@
  */
 
 /** ERP page size when the caller names none (seed 000 §9 "ERP page size default 5"). */
-export const ERP_DEFAULT_PAGE_SIZE = 5;
+const ERP_DEFAULT_PAGE_SIZE = 5;
 /** Largest page the proxy forwards (child queries use 100 or 999). */
 export const ERP_MAX_PAGE_SIZE = 999;
 /** Default Oracle row limit when the integration names no apiRestSearchLimit. */
 export const ERP_DEFAULT_SEARCH_LIMIT = 20;
 
-export interface ErpEndpointQuery {
+interface ErpEndpointQuery {
   ENDPOINT: string;
   PORPAGINA: number;
   PAGINA: number;
@@ -29,7 +29,7 @@ export interface ErpEndpointQuery {
   PARAMETROS: Record<string, string>;
 }
 
-export interface ErpDirectQuery {
+interface ErpDirectQuery {
   DIRECT: true;
   QUERY: string;
   ORDEM?: string;
@@ -55,7 +55,7 @@ export function isDirectQuery(query: ErpQuery): query is ErpDirectQuery {
 }
 
 /** One problem with a body, named by its field, in pt-BR. */
-export interface ErpBodyProblem {
+interface ErpBodyProblem {
   field: string;
   message: string;
 }

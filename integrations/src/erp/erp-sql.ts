@@ -81,7 +81,7 @@ function isOperand(token: Token | undefined): boolean {
   return !!token && (token.kind === 'ident' || token.kind === 'string' || token.kind === 'number' || (token.kind === 'op' && token.value === ')'));
 }
 
-export type Operand =
+type Operand =
   | { kind: 'column'; name: string }
   | { kind: 'rownum' }
   | { kind: 'literal'; value: string | number }
@@ -227,7 +227,7 @@ export function parseFilter(text: string | null | undefined): Condition | null {
   return condition;
 }
 
-export interface OrderTerm {
+interface OrderTerm {
   column: string;
   descending: boolean;
 }
@@ -254,7 +254,7 @@ export function parseOrder(text: string | null | undefined): OrderTerm[] {
   return terms;
 }
 
-export interface SelectQuery {
+interface SelectQuery {
   /** Upper-case column names, or null for `*`. */
   columns: string[] | null;
   table: string;

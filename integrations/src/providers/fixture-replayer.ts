@@ -12,7 +12,7 @@ import { fixturesDir } from '../fixtures';
  *
  * CLI: node --import tsx integrations/src/providers/fixture-replayer.ts <webhookUrl> <meta|dialog360|zApi> [appSecret|secretHeader=value] [fixturesDir]
  */
-export interface ReplayOptions {
+interface ReplayOptions {
   webhookUrl: string;
   kind: 'meta' | 'dialog360' | 'zApi';
   /** Meta: signs X-Hub-Signature-256 with it. */
@@ -25,7 +25,7 @@ export interface ReplayOptions {
   fetch?: typeof fetch;
 }
 
-export interface ReplayResult {
+interface ReplayResult {
   file: string;
   round: 'first' | 'duplicate' | 'reordered';
   status: number;

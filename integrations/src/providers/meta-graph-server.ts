@@ -11,7 +11,7 @@ import { hubSignature } from '../channels/signature';
  * stand-in for the provider, never for the product.
  */
 
-export interface MetaGraphServerOptions {
+interface MetaGraphServerOptions {
   port?: number;
   /** Where status webhooks go (the product's webhook URL for this channel). */
   webhookUrl?: string;
@@ -49,7 +49,7 @@ const SEND_TYPES = new Set(['text', 'image', 'video', 'audio', 'document', 'stic
 const str = (v: unknown, max: number) => typeof v === 'string' && v.trim().length > 0 && v.length <= max;
 
 /** The Cloud API's rules for interactive buttons and lists (what Meta answers 400 for). */
-export function validateInteractive(i: Record<string, any>): string | null {
+function validateInteractive(i: Record<string, any>): string | null {
   if (i.type !== 'button' && i.type !== 'list') return `interactive.type ${i.type} not supported here`;
   if (!str(i.body?.text, 1024)) return 'interactive.body.text must have 1..1024 characters';
   if (i.header !== undefined && (i.header?.type !== 'text' || !str(i.header.text, 60))) return 'interactive.header must be text of 1..60 characters';

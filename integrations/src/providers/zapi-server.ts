@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
  * Z-API does not sign webhooks). It serves media, plays a customer (ReceivedCallback) and
  * injects errors on demand. A stand-in for the provider, never for the product.
  */
-export interface ZApiServerOptions {
+interface ZApiServerOptions {
   port?: number;
   instanceId: string;
   instanceToken: string;

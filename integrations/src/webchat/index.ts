@@ -18,7 +18,7 @@ const PAGE_SCRIPT = read('./webchat-page.js');
 const PAGE_CSS = read('./webchat-page.css');
 
 /** What the widget shows for a channel (WebchatSessionAnswer['data']['channel']). */
-export interface WebchatChannelView {
+interface WebchatChannelView {
   id: string;
   title: string;
   welcome: string;
@@ -36,7 +36,7 @@ function scriptJson(value: unknown): string {
 }
 
 /** A colour we can put in CSS and attributes as is; anything else falls back. */
-export function safeColor(color: string, fallback = '#1976D2'): string {
+function safeColor(color: string, fallback = '#1976D2'): string {
   return /^#[0-9a-fA-F]{3,8}$/.test(color) ? color : fallback;
 }
 

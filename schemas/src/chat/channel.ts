@@ -2,7 +2,7 @@
  * The channel table: everything the product knows about a kind of channel, in one row per
  * type. Every list of channel types (WhatsApp-type, 24-hour window, templates, 'Todas Filas',
  * reply/edit options, labels, which adapter serves it) derives from here; a lint test
- * (tests/reliability/raw-sql-lint.spec.ts) refuses a list of channel-type names anywhere else.
+ * (tests/reliability/layering-lint.spec.ts) refuses a list of channel-type names anywhere else.
  *
  * To add a provider (docs/channels.md):
  * 1. Write its adapter in integrations/src/channels/ (the contract's header lists the steps)
@@ -38,10 +38,11 @@ export interface ChannelTypeInfo {
   /** Group conversations carry a group subject and participants (seed 001 §2 "Group drawer"). */
   groups: boolean;
   /**
-   * Queued chats go to agents by the department's agentSelectionRule (docs/routing.md). E-mail
-   * threads wait in the inbox tabs instead: only agents with the inbox claim may take them.
+   * Queued chats go to agents by the department's agentSelectionRule (docs/routing.md); true
+   * when left out. E-mail threads wait in the inbox tabs instead: only agents with the inbox
+   * claim may take them.
    */
-  autoAssign: boolean;
+  autoAssign?: boolean;
 }
 
 const row = (label: string, overrides: Partial<ChannelTypeInfo>): ChannelTypeInfo => ({
@@ -112,7 +113,7 @@ export function channelTypes(where: (info: ChannelTypeInfo) => boolean = () => t
 }
 
 /** True when the row of `type` says so (false for unknown types). */
-export function channelIs(type: string | null | undefined, flag: 'whatsapp' | 'window24h' | 'templates' | 'interactive' | 'allQueues' | 'groups' | 'autoAssign'): boolean {
+export function channelIs(type: string | null | undefined, flag: 'whatsapp' | 'window24h' | 'templates' | 'interactive' | 'allQueues' | 'groups'): boolean {
   return channelInfo(type)?.[flag] === true;
 }
 
@@ -124,6 +125,11 @@ export function channelLabel(type: string | null | undefined): string {
 /** The adapter kind serving a channel type (adapterOf('widget') → 'webchat'), or null. */
 export function adapterOf(type: string | null | undefined): string | null {
   return channelInfo(type)?.adapter ?? null;
+}
+
+/** Our own web chat (the widget and the public page): served in process, no provider between. */
+export function isWebchat(type: string | null | undefined): boolean {
+  return adapterOf(type) === 'webchat';
 }
 
 /** 'Responder' / 'Editar' for a message api (a channel type or a non-channel source). */

@@ -21,7 +21,7 @@ export const DEFAULT_CLOSE_RULES: AppConfig['closeJustify'] = { justifies: [], o
 const BR_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 
 /** DD/MM/YYYY → 'YYYY-MM-DD', or null when it is not a real calendar date. */
-export function brDateToIso(value: string): string | null {
+function brDateToIso(value: string): string | null {
   const m = BR_DATE.exec(value.trim());
   if (!m) return null;
   const d = new Date(Date.UTC(Number(m[3]), Number(m[2]) - 1, Number(m[1])));

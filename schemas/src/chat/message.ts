@@ -167,3 +167,48 @@ export interface Message {
 
 /** Message types only admins receive (seed 001 §6 "seeing request-type and toChat messages"). */
 export const ADMIN_ONLY_MESSAGE_TYPES: readonly MessageType[] = ['request', 'toChat'];
+
+/** What a new message needs; every other field starts empty. */
+export interface EmptyMessageInput extends Pick<Message, 'id' | 'roomId' | 'channel' | 'from' | 'to' | 'author'> {
+  /** ISO time: lifeControl.createdAt. */
+  createdAt: string;
+  channelId?: string | null;
+  type?: MessageType;
+  internal?: boolean;
+}
+
+/**
+ * A message with every field of seed 001 §3 at its empty value: the one literal the server's
+ * room factory, the console's pending sends and the fixtures start from, so a field added to
+ * Message gets its default in one place.
+ */
+export function emptyMessage(input: EmptyMessageInput): Message {
+  return {
+    id: input.id,
+    roomId: input.roomId,
+    messageExtId: null,
+    messageId: input.id,
+    replyTo: null,
+    replied: null,
+    from: input.from,
+    to: input.to,
+    channel: input.channel,
+    channelId: input.channelId ?? null,
+    type: input.type ?? 'text',
+    text: null,
+    author: input.author,
+    annotation: false,
+    hide: false,
+    internal: input.internal ?? false,
+    caption: null,
+    editMessageId: null,
+    status: null,
+    versions: [],
+    reaction: null,
+    reactions: [],
+    nps: null,
+    csat: null,
+    referral: null,
+    lifeControl: { createdAt: input.createdAt, deletedAt: null },
+  };
+}

@@ -186,11 +186,3 @@ export const whatsappSchemas = {
   },
 } as const;
 
-/** Texts of these calls the seed does not quote (the seed's own are in `messages.chat`). */
-export const WHATSAPP_OUTBOUND_TEXTS = {
-  activeMessageForbidden: 'Você não tem permissão para enviar mensagens ativas.',
-  activeMessageContent: 'Escreva a mensagem ou escolha um template.',
-  interactiveInvalid: 'Mensagem interativa inválida: confira os botões e as opções.',
-  interactiveTooManyRows: 'Uma lista aceita no máximo 10 opções no total.',
-  interactiveChannel: 'Mensagens interativas só podem ser enviadas em canais WhatsApp.',
-} as const;

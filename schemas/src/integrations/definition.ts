@@ -57,8 +57,7 @@ export const INTEGRATION_MESSAGES = {
   findByChatFieldInvalid: 'Campo da busca pelo chat inválido.',
 } as const;
 
-/** URL segment of a menu route and name of a records collection. */
-export const INTEGRATION_REGISTER = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+/** Name of a records collection (the `collection` pattern of the integrations' schema.json). */
 export const INTEGRATION_COLLECTION = /^[A-Za-z][A-Za-z0-9_]{1,48}$/;
 
 const typeOf = (schema: RegisterSchema | undefined) => (schema ? (Array.isArray(schema.type) ? schema.type[0] : schema.type) : undefined);

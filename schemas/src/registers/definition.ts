@@ -12,9 +12,9 @@ const ACCESS: readonly RouteAccess[] = ['user', 'admin-or-permission', 'tenantCl
 const TOOLBAR: readonly ToolbarAction[] = ['create', 'csv', 'print', 'import', 'upload', 'subCollectionExport', 'bulkDelete', 'xlsx'];
 const ROW_ACTIONS: readonly RowAction[] = ['show', 'edit', 'delete', 'duplicate', 'removeClients', 'sendLogin', 'rules'];
 /** Folder names become URL segments and live collection names. */
-export const REGISTER_NAME = /^[A-Za-z][A-Za-z0-9_]{1,48}$/;
+const REGISTER_NAME = /^[A-Za-z][A-Za-z0-9_]{1,48}$/;
 /** Field paths allowed in filters and columns (never raw SQL: they name JSON paths). */
-export const FIELD_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
+const FIELD_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 
 function fail(name: string, problem: string): never {
   throw new Error(`registerDefinition: register "${name}" ${problem}. Fix schemas/registers/${name}/ (see docs/registers.md).`);
@@ -96,6 +96,7 @@ export function parseDefinition(folder: string, files: RegisterFiles): RegisterD
     icon: typeof list.icon === 'string' ? list.icon : 'ListAlt',
     route: typeof list.route === 'string' ? list.route : `/${name}`,
     menu: list.menu !== false,
+    ...(typeof list.menuOrder === 'number' && { menuOrder: list.menuOrder }),
     live: typeof list.live === 'string' ? list.live : name,
     access,
     ...(typeof list.permission === 'string' && { permission: list.permission }),
@@ -125,7 +126,7 @@ export function parseDefinition(folder: string, files: RegisterFiles): RegisterD
 }
 
 /** Scalar fields and lists of scalars can travel in a CSV cell; objects cannot. */
-export function isImportable(schema: RegisterSchema): boolean {
+function isImportable(schema: RegisterSchema): boolean {
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   if (type === 'array') {
     const items = schema.items?.type;

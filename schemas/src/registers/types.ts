@@ -92,6 +92,11 @@ export interface RegisterListMeta {
   route: string;
   /** Listed in the drawer (a register reached from another one, like FAQ categories, is not). */
   menu: boolean;
+  /**
+   * Place in the drawer among every screen (schemas/src/routes.ts numbers the other screens:
+   * 'Atendimento' 0, 'Campanhas' 170, 'Dashboard' 200...). Without it: after them.
+   */
+  menuOrder?: number;
   /** Live collection clients subscribe to; defaults to name. */
   live: string;
   /** Who may open it: the same vocabulary as the app's route table (schemas/src/routes.ts). */

@@ -80,7 +80,7 @@ export function messageForError(root: RegisterSchema, error: SchemaError): strin
 }
 
 /** Dotted path of the failing value: 'displayName', 'cgc.0', 'queueMessages.1.arg'. */
-export function fieldOfError(error: SchemaError): string {
+function fieldOfError(error: SchemaError): string {
   const params = paramsOf(error);
   const base = error.instancePath !== undefined
     ? error.instancePath.split('/').filter(Boolean).map(decode)

@@ -24,14 +24,11 @@ export const WIDGET_NAMES = [
 
 export const FIELD_NAMES = ['jsonEditor', 'schemaForm', 'dataTable', 'actionButton', 'divider'] as const;
 
-/** rjsf's own widget names a ui.json may still use. */
-export const BUILTIN_WIDGETS = ['hidden'] as const;
-
 export type WidgetName = (typeof WIDGET_NAMES)[number];
 export type FieldName = (typeof FIELD_NAMES)[number];
 
 /** Every `ui:widget` / `ui:field` value used in a UI schema, with its dotted property path. */
-export function uiNamesIn(uiSchema: unknown, path = ''): { path: string; kind: 'widget' | 'field'; name: string }[] {
+function uiNamesIn(uiSchema: unknown, path = ''): { path: string; kind: 'widget' | 'field'; name: string }[] {
   if (!uiSchema || typeof uiSchema !== 'object' || Array.isArray(uiSchema)) return [];
   const out: { path: string; kind: 'widget' | 'field'; name: string }[] = [];
   for (const [key, value] of Object.entries(uiSchema)) {

@@ -6,7 +6,19 @@ import { migrationSource } from './migrations';
 import { CachingBetterSqliteClient } from './sqlite-client';
 
 export type Db = Knex;
-export type Dialect = 'sqlite' | 'pg';
+/**
+ * A transaction handle as services see it: they receive one from `feed.transaction` (or a
+ * repository) and hand it back to repositories, never build a query on it (docs/database.md).
+ */
+export type Transaction = Knex.Transaction;
+/** Where a repository call runs: the pool, or the caller's transaction. */
+export type Executor = Knex | Knex.Transaction;
+
+/** Runs `fn` once the transaction committed (never after a rollback): deliveries, kicks. */
+export function afterCommit(trx: Knex.Transaction, fn: () => void): void {
+  trx.executionPromise?.then(fn, () => {});
+}
+type Dialect = 'sqlite' | 'pg';
 
 /** Which database a Knex instance talks to; repositories use it for the few dialect differences. */
 export function dialectOf(db: Knex): Dialect {
@@ -61,6 +73,31 @@ export async function migrate(db: Knex, schema?: string | null): Promise<void> {
     await db.raw('create schema if not exists ??', [schema]);
   }
   await db.migrate.latest();
+}
+
+/** Closes the pool (server shutdown, the end of a test). */
+export async function closeDb(db: Knex): Promise<void> {
+  await db.destroy();
+}
+
+/** PostgreSQL unique_violation or SQLite's constraint errors: a race another writer won. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/**
+ * Runs a write; if a unique index says another writer got there first (same external id,
+ * same idempotency key, same open chat), runs it again so it finds the winner's row.
+ */
+export async function retryOnConflict<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (i >= attempts || !isUniqueViolation(error)) throw error;
+    }
+  }
 }
 
 /** Parses a JSON column (text on SQLite, jsonb on PostgreSQL) into a value. */

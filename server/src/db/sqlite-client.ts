@@ -50,7 +50,7 @@ const caches = new WeakMap<Connection, Map<string, Statement>>();
  * one-row `select *` by primary key measured 45–110 µs against 14–24 µs with the same limit
  * as `cast(? as integer)`. The value stays a binding; only the SQL text changes.
  */
-export function stableLimits(sql: string): string {
+function stableLimits(sql: string): string {
   return sql.replace(/ (limit|offset) \?/g, ' $1 cast(? as integer)');
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { startMetaGraphServer, type MetaGraphServer } from '@atendimento/integrations/providers/meta-graph-server';
-import { parseJson, toJson, type Db } from '../db/knex';
+import type { Db } from '../db/knex';
+import { createChannelProviderRepository } from '../db/repositories/channel-provider-repository';
 
 /** The demo tenant's WhatsApp channel (seed-demo.ts). */
 export const DEMO_WHATSAPP_CHANNEL = 'whatsapp-comercial';
@@ -39,16 +40,16 @@ export async function startDemoGraph(port = Number(process.env.DEMO_WHATSAPP_POR
  */
 export async function wireDemoWhatsapp(db: Db, tenantId: string, demo: DemoGraph, appPort: number): Promise<boolean> {
   const { graph } = demo;
-  const row = await db('channels').where({ tenant_id: tenantId, id: DEMO_WHATSAPP_CHANNEL }).whereNull('deleted_at').first();
-  if (!row) return false;
-  const data = parseJson<Record<string, unknown>>(row.data, {});
-  const current = data.provider as { demo?: boolean } | undefined;
+  const channels = createChannelProviderRepository(db);
+  const found = await channels.settings(tenantId, DEMO_WHATSAPP_CHANNEL);
+  if (!found) return false;
+  const current = found.settings as { demo?: boolean } | null;
   if (current && !current.demo) return false;
   const provider = {
     demo: true, baseUrl: graph.baseUrl, apiVersion: 'v21.0', phoneNumberId: 'demo-phone-number', businessAccountId: 'demo-waba',
     accessToken: demo.accessToken, appSecret: demo.appSecret, verifyToken: randomBytes(12).toString('hex'),
   };
-  await db('channels').where({ tenant_id: tenantId, id: DEMO_WHATSAPP_CHANNEL }).update({ data: toJson({ ...data, provider }) });
+  await channels.saveSettings(tenantId, DEMO_WHATSAPP_CHANNEL, provider);
   graph.setWebhookUrl(`http://127.0.0.1:${appPort}/api/webhooks/whatsapp/${DEMO_WHATSAPP_CHANNEL}`);
   return true;
 }

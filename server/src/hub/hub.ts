@@ -10,10 +10,10 @@ import type { AuthService, Principal } from '../services/auth/auth-service';
 import type { ChangeFeed } from '../services/changes/change-feed';
 import type { TenantService } from '../services/tenants/tenant-service';
 import { AppError } from '../errors';
-import type { LiveCollection } from './live-collection';
+import type { LiveCollection } from '../services/changes/live-collection';
 import { createSubscriptionEngine, Subscription, type SubscriptionOwner } from './subscription-engine';
 
-export interface HubOptions {
+interface HubOptions {
   changes: ChangeFeed;
   auth: AuthService;
   tenants: TenantService;

@@ -1,4 +1,4 @@
-import type { LiveRecord } from './live-collection';
+import type { LiveRecord } from '../services/changes/live-collection';
 
 /**
  * A record serialised once per batch (or snapshot): every subscription that sends it shares
@@ -14,7 +14,7 @@ export interface PreparedRecord {
 }
 
 /** cyrb53: a fast 53-bit string hash; collisions are about 1 in 2^53 (enough to skip resends). */
-export function hash53(text: string): number {
+function hash53(text: string): number {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
   for (let i = 0; i < text.length; i++) {

@@ -4,7 +4,7 @@ import type { TenantRow } from '../db/repositories/tenant-repository';
 import type { Principal } from '../services/auth/auth-service';
 import type { ChangeEvent, ChangeFeed } from '../services/changes/change-feed';
 import { AppError } from '../errors';
-import type { LiveCollection, LiveQuery } from './live-collection';
+import type { LiveCollection, LiveQuery } from '../services/changes/live-collection';
 import { prepareRecord, type PreparedRecord } from './prepared-record';
 import { SubscriptionWindow, WindowDiff } from './subscription-window';
 
@@ -58,7 +58,7 @@ export class Subscription {
  * position. They receive the same changes, so their windows stay equal: the window is applied
  * once per batch and the frame text is built once per subscription id.
  */
-export class SubscriptionGroup {
+class SubscriptionGroup {
   /** The tenant's change seq this window reflects. */
   cursor = 0;
   readonly members = new Set<Subscription>();
@@ -96,7 +96,7 @@ interface PendingResume {
   reject(err: unknown): void;
 }
 
-export interface EngineOptions {
+interface EngineOptions {
   changes: ChangeFeed;
   logger: Logger;
   /** Replays longer than this many changes send a fresh snapshot instead. */
@@ -590,5 +590,3 @@ export function createSubscriptionEngine(options: EngineOptions) {
     },
   };
 }
-
-export type SubscriptionEngine = ReturnType<typeof createSubscriptionEngine>;

@@ -1,5 +1,5 @@
 import { compareBy, getPath, matches, type OrderBy } from '@atendimento/schemas';
-import type { LiveQuery } from './live-collection';
+import type { LiveQuery } from '../services/changes/live-collection';
 import type { PreparedRecord } from './prepared-record';
 
 /** What a subscription remembers per record it holds: the content hash and the order key. */

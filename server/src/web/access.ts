@@ -4,6 +4,7 @@ import { allows, hasPermission, isAdmin, type AccessRule } from '@atendimento/sc
 import { forbidden, unauthorized } from '../errors';
 import type { TenantRow } from '../db/repositories/tenant-repository';
 import type { AuthService, Principal } from '../services/auth/auth-service';
+import type { ChatScope } from '../services/chat/room-scope';
 
 /**
  * Who may call a route. Every route is registered with one of these, so the server enforces
@@ -34,10 +35,12 @@ export const access = {
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface AppState {
+interface AppState {
   requestId: string;
   tenant: TenantRow;
   principal: Principal | null;
+  /** The caller's chat scope, once a route asked for it (web/request.ts `scopeOf`). */
+  scope?: Promise<ChatScope>;
 }
 
 export type AppContext = Context & { state: AppState };
@@ -53,7 +56,7 @@ export interface RouteSpec {
   before?: Middleware[];
 }
 
-export function bearerToken(ctx: Context): string | null {
+function bearerToken(ctx: Context): string | null {
   const header = ctx.get('Authorization');
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match ? match[1]! : null;

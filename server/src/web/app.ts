@@ -4,27 +4,23 @@ import { bodyParser } from '@koa/bodyparser';
 import type { Logger } from '../logger';
 import type { AuthService } from '../services/auth/auth-service';
 import type { TenantService } from '../services/tenants/tenant-service';
-import type { BlobStore } from '../services/files/blob-store';
 import { createApiRegistry, type ApiRegistry, type ApiTokenAuthenticator } from './access';
 import { errorsMiddleware } from './middleware/errors-middleware';
 import { requestIdMiddleware } from './middleware/request-id-middleware';
 import { securityHeadersMiddleware } from './middleware/security-headers-middleware';
 import { tenantMiddleware } from './middleware/tenant-middleware';
 import { staticMiddleware } from './static-middleware';
-import { registerAuthRoutes } from './routes/auth-routes';
-import { registerTenantRoutes } from './routes/tenant-routes';
 
-export interface AppDeps {
+interface AppDeps {
   logger: Logger;
   auth: AuthService;
   tenants: TenantService;
-  blobs: BlobStore;
   staticDir: string | null;
   trustProxy: boolean;
   /** API tokens (docs/api.md): bearer tokens for external systems, scoped per token. */
   apiTokens?: ApiTokenAuthenticator;
-  /** Later domains (registers, rooms, hub...) add their routes here. */
-  extraRoutes?: ((api: ApiRegistry) => void)[];
+  /** Each domain's routes (web/routes/<domain>), in order: a path registered first wins. */
+  routes: ((api: ApiRegistry) => void)[];
 }
 
 /** Builds the Koa app: middleware order is request id → errors → headers → tenant → body → routes → SPA. */
@@ -33,9 +29,7 @@ export function createApp(deps: AppDeps): { app: Koa; api: ApiRegistry } {
   const router = new Router();
   const api = createApiRegistry(router, deps.auth, deps.apiTokens);
 
-  registerTenantRoutes(api, deps.tenants, deps.blobs);
-  registerAuthRoutes(api, deps.auth, deps.blobs);
-  for (const register of deps.extraRoutes ?? []) register(api);
+  for (const register of deps.routes) register(api);
 
   // Errors outside the middleware chain (writing to a socket the client closed...).
   app.on('error', (err: NodeJS.ErrnoException) => {

@@ -1,3 +1,4 @@
+import { messages } from '@atendimento/schemas';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Middleware } from 'koa';
@@ -16,7 +17,7 @@ export function staticMiddleware(root: string | null): Middleware {
     if (!root || !index || !existsSync(index)) {
       ctx.status = 503;
       ctx.type = 'text/plain; charset=utf-8';
-      ctx.body = 'A interface ainda não foi gerada. Rode "npm run build" (ou "npm start", que gera tudo).';
+      ctx.body = messages.errors.uiNotBuilt;
       return;
     }
     if (ctx.path !== '/' && !ctx.path.endsWith('/')) {

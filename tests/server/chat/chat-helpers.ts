@@ -3,7 +3,8 @@ import { expect } from 'vitest';
 import type { ChangesFrame, Room, ServerFrame, SnapshotFrame, WebchatSessionAnswer } from '@atendimento/schemas';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 import { channelRow } from '../../helpers/rows';
-import { RawSocket, waitFor } from '../realtime/realtime-helpers';
+import { RawSocket } from '../realtime/realtime-helpers';
+import { waitFor } from '../../helpers/wait-for';
 
 /**
  * The chat fixture on top of the test server's tenants (acme: vendas with agente@ and

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages as texts, type Message, type Room } from '@atendimento/schemas';
 import { toJson } from '@atendimento/server/db/knex';
 import { push, received, settle, socketAs, startChatServer, stopChatServer, subscribe, visitorStarts, waitForRecord, type ChatTest } from './chat-helpers';
-import { waitFor } from '../realtime/realtime-helpers';
+import { waitFor } from '../../helpers/wait-for';
 
 let t: ChatTest;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages as texts, type Message } from '@atendimento/schemas';
 import { toJson } from '@atendimento/server/db/knex';
 import { push, startChatServer, stopChatServer, type ChatTest } from './chat-helpers';
-import { waitFor } from '../realtime/realtime-helpers';
+import { waitFor } from '../../helpers/wait-for';
 
 let t: ChatTest;
 beforeAll(async () => {

@@ -2,6 +2,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalErp, type LocalErp } from '@atendimento/integrations/erp/index';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
+import { waitFor } from '../../helpers/wait-for';
 
 /**
  * POST /api/erp-proxy (seed 000 §7) against the local ERP: both body forms with paging, the
@@ -16,11 +17,6 @@ async function configureErp(settings: Record<string, unknown> | null, sgbd = 'MS
 }
 
 const proxy = (body: unknown, query = '', token: string | null = agent) => t.api(`/api/erp-proxy${query}`, { method: 'POST', token, body });
-
-async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
-  expect(check()).toBe(true);
-}
 
 beforeAll(async () => {
   t = await startTestServer();
@@ -99,9 +95,9 @@ describe('ERP proxy', () => {
     const req = http.request({ hostname: url.hostname, port: url.port, path: '/api/erp-proxy', method: 'POST', headers: { host: t.hosts.acme, authorization: `Bearer ${agent}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } });
     req.on('error', () => undefined);
     req.end(payload);
-    await until(() => erp.requests.length > before);
+    await waitFor(() => erp.requests.length > before, 'the ERP to receive the proxied call');
     req.destroy();
-    await until(() => erp.requests[erp.requests.length - 1]!.aborted);
+    await waitFor(() => erp.requests[erp.requests.length - 1]!.aborted, 'the ERP call to be aborted');
   });
 
   it("adds Oracle's row limit (apiRestSearchLimit) and answers 409 when no ERP is configured", async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
-import { connectClient, waitFor } from '../realtime/realtime-helpers';
+import { connectClient } from '../realtime/realtime-helpers';
+import { waitFor } from '../../helpers/wait-for';
 
 /**
  * Integrations defined live by admins (issue 7, seed 000 §3 "Integration definition", §6, §7):

@@ -4,7 +4,8 @@ import { CLOSE_CODES, format, messages } from '@atendimento/schemas';
 import { ManualClock } from '@atendimento/server';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@atendimento/server/services/auth/tokens';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
-import { RawSocket, TEST_COLLECTION, testTagsCollection, waitFor, writeTag } from './realtime-helpers';
+import { RawSocket, TEST_COLLECTION, testTagsCollection, writeTag } from './realtime-helpers';
+import { waitFor } from '../../helpers/wait-for';
 
 let t: TestServer;
 const clock = new ManualClock(new Date());

@@ -1,10 +1,11 @@
+import { waitFor } from '../../helpers/wait-for';
 import { expect } from 'vitest';
 import { WebSocket } from 'ws';
 import { compareBy, createRealtimeClient, isAdmin, matches, type ChangesFrame, type LiveQueryInput, type RealtimeClient, type ServerFrame, type SnapshotFrame, type WebSocketLike } from '@atendimento/schemas';
 import type { AppServer } from '@atendimento/server';
 import type { Db } from '@atendimento/server/db/knex';
 import { parseJson, toJson } from '@atendimento/server/db/knex';
-import type { LiveCollection, LiveRecord } from '@atendimento/server/hub/live-collection';
+import type { LiveCollection, LiveRecord } from '@atendimento/server/services/changes/live-collection';
 import type { ChangeFeed } from '@atendimento/server/services/changes/change-feed';
 import { forbidden } from '@atendimento/server/errors';
 import { andFilters, readLiveQuery } from '@atendimento/server/services/presence/live-query-input';
@@ -103,16 +104,6 @@ export function connectClient(baseUrl: string, host: string, getToken: () => str
   return client;
 }
 
-/** Polls until `check` returns truthy (or throws with `what`). */
-export async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 10_000): Promise<NonNullable<T>> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > until) throw new Error(`waitFor: timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 /** A raw protocol socket: records every frame and the close code, for protocol-level tests. */
 export class RawSocket {

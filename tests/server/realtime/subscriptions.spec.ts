@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangesFrame, LiveQueryInput, SnapshotFrame } from '@atendimento/schemas';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
-import { deleteTag, expectedWindow, RawSocket, replay, TEST_COLLECTION, testTagsCollection, waitFor, writeTag, type TestTag } from './realtime-helpers';
+import { deleteTag, expectedWindow, RawSocket, replay, TEST_COLLECTION, testTagsCollection, writeTag, type TestTag } from './realtime-helpers';
+import { waitFor } from '../../helpers/wait-for';
 
 let t: TestServer;
 const sockets: RawSocket[] = [];

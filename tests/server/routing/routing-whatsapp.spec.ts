@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@atendimento/schemas';
 import { ManualClock } from '@atendimento/server';
-import { META, messageRows, startWhatsappServer, stopWhatsappServer, waitFor, type WhatsappTest } from '../whatsapp/whatsapp-helpers';
+import { META, messageRows, startWhatsappServer, stopWhatsappServer, type WhatsappTest } from '../whatsapp/whatsapp-helpers';
+import { waitFor } from '../../helpers/wait-for';
 
 /**
  * Automatic messages go out through the chat's channel (docs/routing.md): on a Meta WhatsApp

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages as texts } from '@atendimento/schemas';
 import { createChatContactRepository, type ChatContact } from '@atendimento/server/db/repositories/chat-contact-repository';
-import { WHATSAPP_TEXTS } from '@atendimento/server/services/chat/whatsapp-service';
-import { ninthDigitTwin } from '@atendimento/server/services/chat/active-message-service';
-import { META, messageRows, startWhatsappServer, stopWhatsappServer, waitFor, type WhatsappTest } from './whatsapp-helpers';
+import { ninthDigitTwin } from '@atendimento/server/services/whatsapp/active-message';
+import { META, messageRows, startWhatsappServer, stopWhatsappServer, type WhatsappTest } from './whatsapp-helpers';
+import { waitFor } from '../../helpers/wait-for';
 
 /**
  * 'Mensagem Ativa' (seed 001 §2/§5, issue 9): claim allowActiveMessage enforced by the server,
@@ -100,7 +100,7 @@ describe('Mensagem Ativa', () => {
     const before = t.graph.sent.length;
     const refused = await send({ contactId: id, channelId: 'wa-meta', departmentId: 'vendas', text: 'Oi!' });
     expect(refused.status).toBe(422);
-    expect(refused.body).toEqual({ error: 'whatsapp_window_closed', errorMessage: WHATSAPP_TEXTS.windowClosed });
+    expect(refused.body).toEqual({ error: 'whatsapp_window_closed', errorMessage: texts.whatsapp.windowClosed });
     expect(await roomCount('5511911110004')).toBe(0);
     const never = await contact('c-nunca', '5511911110005', null);
     expect((await send({ contactId: never, channelId: 'wa-meta', departmentId: 'vendas', text: 'Oi!' })).status).toBe(422);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseJson, toJson } from '@atendimento/server/db/knex';
 import { DEMO_WHATSAPP_CHANNEL, startDemoGraph, wireDemoWhatsapp, type DemoGraph } from '@atendimento/server/demo/whatsapp-demo';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
-import { waitFor } from './whatsapp-helpers';
+import { waitFor } from '../../helpers/wait-for';
 
 let demo: DemoGraph;
 let t: TestServer;

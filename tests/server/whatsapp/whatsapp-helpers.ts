@@ -124,12 +124,3 @@ export async function changeEvents(t: WhatsappTest, collection: string, recordId
   return Number(rows[0]!.n);
 }
 
-export async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 10_000): Promise<NonNullable<T>> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > until) throw new Error(`waitFor: timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}

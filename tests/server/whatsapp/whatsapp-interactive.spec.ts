@@ -1,9 +1,9 @@
+import { messages } from '@atendimento/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@atendimento/schemas';
-import { WHATSAPP_OUTBOUND_TEXTS } from '@atendimento/schemas/chat/whatsapp';
 import { createChannelAdapter, ProviderError } from '@atendimento/integrations';
-import { WHATSAPP_TEXTS } from '@atendimento/server/services/chat/whatsapp-service';
-import { META, ZAPI, messageRows, startWhatsappServer, stopWhatsappServer, waitFor, type WhatsappTest } from './whatsapp-helpers';
+import { META, ZAPI, messageRows, startWhatsappServer, stopWhatsappServer, type WhatsappTest } from './whatsapp-helpers';
+import { waitFor } from '../../helpers/wait-for';
 
 /**
  * Interactive sends (buttons and lists, issue 9) through each adapter, validated by the local
@@ -106,13 +106,13 @@ describe('interactive messages (buttons, list)', () => {
     const count = (await messageRows(t, 'wa-meta')).length;
     const reply = (id: string, title: string) => ({ type: 'reply', reply: { id, title } });
     const cases: [unknown, string][] = [
-      [{ ...BUTTONS, action: { buttons: [reply('a', 'A'), reply('b', 'B'), reply('c', 'C'), reply('d', 'D')] } }, WHATSAPP_OUTBOUND_TEXTS.interactiveInvalid],
-      [{ ...BUTTONS, action: { buttons: [reply('a', 'Um título longo demais aqui')] } }, WHATSAPP_OUTBOUND_TEXTS.interactiveInvalid],
-      [{ ...BUTTONS, action: { buttons: [reply('a', 'A'), reply('a', 'B')] } }, WHATSAPP_OUTBOUND_TEXTS.interactiveInvalid],
-      [{ ...BUTTONS, body: { text: '   ' } }, WHATSAPP_OUTBOUND_TEXTS.interactiveInvalid],
-      [{ ...LIST, action: { button: 'Ver', sections: [{ title: 'A', rows: Array.from({ length: 6 }, (_, i) => ({ id: `a${i}`, title: `A${i}` })) }, { title: 'B', rows: Array.from({ length: 5 }, (_, i) => ({ id: `b${i}`, title: `B${i}` })) }] } }, WHATSAPP_OUTBOUND_TEXTS.interactiveTooManyRows],
-      [{ ...LIST, action: { button: 'Ver', sections: [{ rows: [{ id: 'a', title: 'A' }] }, { rows: [{ id: 'b', title: 'B' }] }] } }, WHATSAPP_OUTBOUND_TEXTS.interactiveInvalid],
-      [{ type: 'flow', body: { text: 'x' }, action: {} }, WHATSAPP_OUTBOUND_TEXTS.interactiveInvalid],
+      [{ ...BUTTONS, action: { buttons: [reply('a', 'A'), reply('b', 'B'), reply('c', 'C'), reply('d', 'D')] } }, messages.whatsapp.interactiveInvalid],
+      [{ ...BUTTONS, action: { buttons: [reply('a', 'Um título longo demais aqui')] } }, messages.whatsapp.interactiveInvalid],
+      [{ ...BUTTONS, action: { buttons: [reply('a', 'A'), reply('a', 'B')] } }, messages.whatsapp.interactiveInvalid],
+      [{ ...BUTTONS, body: { text: '   ' } }, messages.whatsapp.interactiveInvalid],
+      [{ ...LIST, action: { button: 'Ver', sections: [{ title: 'A', rows: Array.from({ length: 6 }, (_, i) => ({ id: `a${i}`, title: `A${i}` })) }, { title: 'B', rows: Array.from({ length: 5 }, (_, i) => ({ id: `b${i}`, title: `B${i}` })) }] } }, messages.whatsapp.interactiveTooManyRows],
+      [{ ...LIST, action: { button: 'Ver', sections: [{ rows: [{ id: 'a', title: 'A' }] }, { rows: [{ id: 'b', title: 'B' }] }] } }, messages.whatsapp.interactiveInvalid],
+      [{ type: 'flow', body: { text: 'x' }, action: {} }, messages.whatsapp.interactiveInvalid],
     ];
     for (const [body, errorMessage] of cases) {
       const res = await send(roomId, body);
@@ -127,7 +127,7 @@ describe('interactive messages (buttons, list)', () => {
     const roomId = await cloudRoom('wa-meta', '5511922220005', 30);
     const res = await send(roomId, BUTTONS);
     expect(res.status).toBe(422);
-    expect(res.body.errorMessage).toBe(WHATSAPP_TEXTS.windowClosed);
+    expect(res.body.errorMessage).toBe(messages.whatsapp.windowClosed);
   });
 
   it('the local servers validate the bodies as the providers do', async () => {

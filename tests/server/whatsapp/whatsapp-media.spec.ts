@@ -1,8 +1,8 @@
+import { messages } from '@atendimento/schemas';
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@atendimento/schemas';
-import { WHATSAPP_TEXTS } from '@atendimento/server/services/chat/whatsapp-service';
 import { messageRows, startWhatsappServer, stopWhatsappServer, type WhatsappTest } from './whatsapp-helpers';
 
 let t: WhatsappTest;
@@ -69,7 +69,7 @@ describe('inbound media: fetched at once into our blob store', () => {
     // Nothing left to reload.
     const again = await t.api(`/api/rooms/${broken.roomId}/reloadMessage`, { method: 'PATCH', body: { messageId: broken.id }, token: t.tokens.agente });
     expect(again.status).toBe(400);
-    expect(again.body.errorMessage).toBe(WHATSAPP_TEXTS.nothingToReload);
+    expect(again.body.errorMessage).toBe(messages.whatsapp.nothingToReload);
   });
 
   it('a media the provider cannot serve: placeholder, and recarregar answers a pt-BR error', async () => {
@@ -78,7 +78,7 @@ describe('inbound media: fetched at once into our blob store', () => {
     expect(broken.error).toMatchObject({ type: 'document', mediaId: '999000111' });
     const res = await t.api(`/api/rooms/${broken.roomId}/reloadMessage`, { method: 'PATCH', body: { messageId: broken.id }, token: t.tokens.admin });
     expect(res.status).toBe(502);
-    expect(res.body).toEqual({ error: 'media_fetch_failed', errorMessage: WHATSAPP_TEXTS.mediaFetchFailed });
+    expect(res.body).toEqual({ error: 'media_fetch_failed', errorMessage: messages.whatsapp.mediaFetchFailed });
   });
 
   it('Z-API: downloads the callback URL of a trusted provider host', async () => {

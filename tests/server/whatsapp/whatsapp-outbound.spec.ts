@@ -1,10 +1,11 @@
+import { messages } from '@atendimento/schemas';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@atendimento/schemas';
-import { WHATSAPP_TEXTS } from '@atendimento/server/services/chat/whatsapp-service';
 import { multipart, MULTIPART_TYPE } from '../../helpers/multipart';
-import { META, messageRows, startWhatsappServer, stopWhatsappServer, waitFor, ZAPI, type WhatsappTest } from './whatsapp-helpers';
+import { META, messageRows, startWhatsappServer, stopWhatsappServer, ZAPI, type WhatsappTest } from './whatsapp-helpers';
+import { waitFor } from '../../helpers/wait-for';
 
 let t: WhatsappTest;
 beforeAll(async () => {
@@ -101,7 +102,7 @@ describe('outbound through the channel adapter (local Meta server)', () => {
     const count = (await messageRows(t, 'wa-meta')).length;
     const refused = await t.api(`/api/rooms/${roomId}/message`, { method: 'POST', body: { text: 'Oi, ainda precisa de ajuda?' }, token: t.tokens.agente });
     expect(refused.status).toBe(422);
-    expect(refused.body).toEqual({ error: 'whatsapp_window_closed', errorMessage: WHATSAPP_TEXTS.windowClosed });
+    expect(refused.body).toEqual({ error: 'whatsapp_window_closed', errorMessage: messages.whatsapp.windowClosed });
     expect(t.graph.sent.length).toBe(before);
     expect((await messageRows(t, 'wa-meta')).length).toBe(count);
     // Internal notes are not messages to the contact: allowed.

@@ -1,18 +1,20 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, List as MuiList, ListItemAvatar, ListItemButton, ListItemText, Typography } from '@mui/material';
-import { messages, type CreateRoomAnswer } from '@atendimento/schemas';
+import { CHAT_TAB_BY_ID, messages, type CreateRoomAnswer } from '@atendimento/schemas';
 import { useConsole } from '../../ConsoleContext';
 import type { Contact, Room } from '../../model/chat';
 import { contactActions } from '../../store/consoleStores';
 import { useStore } from '../../store/createStore';
 import { ContactAvatar } from '../../ui/ContactAvatar';
 import { formatPhone } from '../../ui/format';
-import { LIMITS } from '../../ui/constants';
 
 /**
  * The 'Contatos' tab: contacts ordered by name, 20 a page (seed 001 §7); a click starts or
  * reopens the contact's chat (POST /api/rooms { contactId }).
  */
+/** Contacts a page: the 'Contatos' tab's limit (seed 002 §7). */
+const PAGE = CHAT_TAB_BY_ID.contacts.limit;
+
 export function ContactList({ onOpenRoom }: { onOpenRoom: (room: Room) => void }) {
   const { api, stores, notify } = useConsole();
   const [ids, setIds] = useState<string[]>([]);
@@ -22,15 +24,15 @@ export function ContactList({ onOpenRoom }: { onOpenRoom: (room: Room) => void }
 
   useEffect(() => {
     let cancelled = false;
-    const start = page * LIMITS.contactsPage;
-    const params = new URLSearchParams({ sort: JSON.stringify(['displayName', 'ASC']), range: JSON.stringify([start, start + LIMITS.contactsPage - 1]), filter: JSON.stringify({ group: false }) });
+    const start = page * PAGE;
+    const params = new URLSearchParams({ sort: JSON.stringify(['displayName', 'ASC']), range: JSON.stringify([start, start + PAGE - 1]), filter: JSON.stringify({ group: false }) });
     api.request<Contact[] | { data: Contact[] }>(`/api/contacts?${params}`, { notify: false }).then(
       ({ body }) => {
         if (cancelled) return;
         const list = Array.isArray(body) ? body : body.data ?? [];
         contactActions.upsert(stores.contacts, list);
         setIds((prev) => (page === 0 ? list.map((c) => c.id) : [...prev, ...list.map((c) => c.id)]));
-        setHasMore(list.length === LIMITS.contactsPage);
+        setHasMore(list.length === PAGE);
       },
       () => !cancelled && setHasMore(false),
     );

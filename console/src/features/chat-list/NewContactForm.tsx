@@ -6,7 +6,7 @@ import { useConsole } from '../../ConsoleContext';
 import type { Room } from '../../model/chat';
 
 /** Phone as sent for a new contact: '+55' prefix with tenant claim fixedDDI, else '+' (seed 001 §5). */
-export function newContactPhone(typed: string, fixedDDI: boolean): string {
+function newContactPhone(typed: string, fixedDDI: boolean): string {
   const digits = typed.replace(/\D/g, '');
   return fixedDDI ? `+55${digits.replace(/^55(?=\d{10,11}$)/, '')}` : `+${digits}`;
 }

@@ -3,7 +3,7 @@ import type { CounterAnswer, ReadAnswer } from '@atendimento/schemas';
 import { useConsole } from '../../ConsoleContext';
 import { uiActions } from '../../store/consoleStores';
 
-export const COUNTER_POLL_MS = 5000;
+const COUNTER_POLL_MS = 5000;
 
 /** Polls GET /api/counter and GET /api/read every 5 s (seed 002 §7) into the tab badges and title. */
 export function useCounters(enabled = true): void {

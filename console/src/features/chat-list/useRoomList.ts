@@ -9,7 +9,7 @@ const UNREAD: Filter = { field: 'lastMessage.unread', op: '==', value: true };
 const REST_PAGE = 100;
 
 /** Store key of a tab's list for one order and unread choice. */
-export function roomListKey(tab: RoomTabId, order: 'asc' | 'desc', unreadOnly: boolean): string {
+function roomListKey(tab: RoomTabId, order: 'asc' | 'desc', unreadOnly: boolean): string {
   return `${tab}|${order}|${unreadOnly ? 'unread' : 'all'}`;
 }
 

@@ -95,7 +95,8 @@ describe('Composer (seed 001 §5 "Message box", §2 footer)', () => {
     const Story = composeStory(stories.WithoutFixedMessages, { ...stories.default, parameters: { ...stories.WithoutFixedMessages.parameters, api } } as Parameters<typeof composeStory>[1]);
     render(<Story />);
     fireEvent.change(box(), { target: { value: '/hor' } });
-    await new Promise((r) => setTimeout(r, 20));
+    // Typing '/' asks for the fixed messages at once (an effect of the change): once every request is answered, none was.
+    await act(() => api.settled());
     expect(screen.queryByRole('list', { name: 'Mensagens fixas' })).toBeNull();
     expect(api.calls.some((c) => c.path.startsWith('/api/fixedMessages'))).toBe(false);
   });

@@ -24,7 +24,7 @@ import { PICKER_ACCEPT, previewKindOf, uploadKindOf, uploadLimitError, type Prev
 import { useWhatsappComposer } from '../whatsapp/WhatsappComposerActions';
 
 /** A small emoji set, 12 per row (seed 001 §9); a full picker can replace it behind the same button. */
-export const EMOJIS = ['😀', '😁', '😂', '🙂', '😉', '😊', '😍', '😘', '😎', '🤔', '😅', '😢', '😭', '😡', '👍', '👎', '👏', '🙏', '💪', '👋', '🤝', '✌️', '👌', '🎉', '❤️', '💙', '💚', '⭐', '🔥', '✅', '❌', '⚠️', '📦', '🚚', '💰', '📞'];
+const EMOJIS = ['😀', '😁', '😂', '🙂', '😉', '😊', '😍', '😘', '😎', '🤔', '😅', '😢', '😭', '😡', '👍', '👎', '👏', '🙏', '💪', '👋', '🤝', '✌️', '👌', '🎉', '❤️', '💙', '💚', '⭐', '🔥', '✅', '❌', '⚠️', '📦', '🚚', '💰', '📞'];
 
 export interface ComposerProps {
   room: Room;

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 export type RecorderState = 'idle' | 'recording' | 'preview';
 
 /** Bitrate of voice messages (seed 001 §9: 256). */
-export const RECORDING_BITRATE = 256_000;
+const RECORDING_BITRATE = 256_000;
 
 /** The first container this browser records in (Ogg/Opus, else WebM); the server accepts both. */
 function pickMimeType(): string | undefined {

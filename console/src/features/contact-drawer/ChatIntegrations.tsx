@@ -13,7 +13,7 @@ import type { ChatIntegrationSection } from '@atendimento/schemas/integrations/i
 export type { ChatIntegrationSection };
 
 /** Items a section shows before 'Ver mais'. */
-export const FIRST_ITEMS = 3;
+const FIRST_ITEMS = 3;
 
 const shown = (value: unknown) => (value === null || value === undefined || value === '' ? null : typeof value === 'object' ? null : String(value));
 

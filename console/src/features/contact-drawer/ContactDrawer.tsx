@@ -117,7 +117,7 @@ export function ContactDrawer({ roomId, onOpenRoom, onEditContact }: { roomId: s
         })}
       </List>
       {history.loading && <CircularProgress size={18} sx={{ alignSelf: 'center', my: 1 }} />}
-      {!history.loading && history.ids.length === 0 && <Typography variant="caption" color="text.secondary" sx={{ px: 1.5 }}>{texts.drawer.noHistory}</Typography>}
+      {!history.loading && history.ids.length === 0 && <Typography variant="caption" color="text.secondary" sx={{ px: 1.5 }}>{seedTexts.table.noRecords}</Typography>}
       {history.next && !history.loading && <Button size="small" onClick={history.more}>{texts.drawer.seeMore}</Button>}
       {SEARCHABLE_CHAT_ID.test(room.chatId ?? '') && (
         <>

@@ -71,7 +71,7 @@ export function IntegrationReports() {
  * box as `filter={"q":…}` and pages by `range` (one row more than a page tells whether a next
  * page exists: the console's API gives bodies, not the Content-Range total), and 'Fechar'.
  */
-export function IntegrationReportDialog({ integration, onClose }: { integration: ReportIntegration; onClose: () => void }) {
+function IntegrationReportDialog({ integration, onClose }: { integration: ReportIntegration; onClose: () => void }) {
   const { api } = useConsole();
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');

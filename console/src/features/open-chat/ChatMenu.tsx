@@ -16,7 +16,7 @@ export type ChatMenuOption = 'enter' | 'leave' | 'close' | 'closeNoMessage' | 'm
  * read/unread; an active mail chat leave, close and read/unread; an inactive chat only contact.
  * Transfer, queues, surveys, bot restart and tags come later.
  */
-export function chatMenuOptions(room: Room, user: User, config: AppConfig): { option: ChatMenuOption; disabled: boolean }[] {
+function chatMenuOptions(room: Room, user: User, config: AppConfig): { option: ChatMenuOption; disabled: boolean }[] {
   const admin = isAdmin(user);
   const inRoom = (room.agents ?? []).some((a) => a.id === user.id);
   const busy = Boolean(room.messageActive);

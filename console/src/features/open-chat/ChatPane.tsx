@@ -18,7 +18,7 @@ import { MessageList } from './MessageList';
 import { useChatActions } from './useChatActions';
 
 /** Title of a chat: group subject, internal chat name, else the contact's name (seed 001 §2). */
-export function chatTitle(room: Room): string {
+function chatTitle(room: Room): string {
   if (room.group) return room.groupData?.subject ?? room.author?.displayName ?? '';
   if (room.internal) return room.internalChatName ?? room.author?.displayName ?? '';
   return room.author?.displayName ?? '';

@@ -11,7 +11,7 @@ import { isOwn } from '../renderers/messageState';
 import { useRoomMessages } from './useRoomMessages';
 
 /** The divider text of seed 001 §2: '1 MENSAGEM NÃO LIDA' / 'N MENSAGENS NÃO LIDAS'. */
-export function unreadDividerText(n: number): string {
+function unreadDividerText(n: number): string {
   return n === 1 ? seedTexts.chat.unreadOne : format(seedTexts.chat.unreadMany, { n });
 }
 

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { CloseRoomInput, MessageAnswer, RoomAnswer, SendMessageInput, UploadKind } from '@atendimento/schemas';
+import { emptyMessage, type CloseRoomInput, type MessageAnswer, type RoomAnswer, type SendMessageInput, type UploadKind } from '@atendimento/schemas';
 import { useConsole } from '../../ConsoleContext';
 import type { ChatMessage, Room } from '../../model/chat';
 import { chatPaths, newIdempotencyKey, type DeleteMessageInput } from '../../model/chatApi';
@@ -33,36 +33,18 @@ export function useChatActions(room: Room) {
     const replyRef = (m: ChatMessage | null | undefined) => (m ? m.messageExtId ?? m.id : null);
 
     function pending(key: string, over: Partial<ChatMessage>): ChatMessage {
-      return {
+      const base = emptyMessage({
         id: `pending:${key}`,
         roomId,
-        messageExtId: null,
-        messageId: `pending:${key}`,
-        replyTo: null,
-        replied: null,
         from: 'vueJs',
         to: 'vueJs',
         channel: room.channel,
         channelId: typeof room.channelId === 'string' ? room.channelId : null,
-        type: 'text',
-        text: null,
         author: { id: user.id, displayName: user.displayName ?? '', type: 'agent' },
-        annotation: false,
-        hide: false,
         internal: room.internal,
-        caption: null,
-        editMessageId: null,
-        status: null,
-        versions: [],
-        reaction: null,
-        reactions: [],
-        nps: null,
-        csat: null,
-        referral: null,
-        lifeControl: { createdAt: new Date(now()).toISOString(), deletedAt: null },
-        idempotencyKey: key,
-        ...over,
-      };
+        createdAt: new Date(now()).toISOString(),
+      });
+      return { ...base, idempotencyKey: key, ...over };
     }
 
     function failPending(key: string, error: unknown) {

@@ -4,7 +4,7 @@ import InfoIcon from '@mui/icons-material/InfoOutlined';
 import type { ChatMessage } from '../../model/chat';
 
 /** Request dialog titles by collection (seed 001 §2 "Message renderers"). */
-export const REQUEST_TITLES: Record<string, string> = {
+const REQUEST_TITLES: Record<string, string> = {
   departaments: 'Departamentos',
   contacts: 'Contatos',
   rooms: 'Chats',
@@ -12,7 +12,7 @@ export const REQUEST_TITLES: Record<string, string> = {
 };
 
 /** Telephony webhook fields described in Portuguese. */
-export const WEBHOOK_FIELDS: Record<string, string> = {
+const WEBHOOK_FIELDS: Record<string, string> = {
   origin: 'Origem',
   destination: 'Destino',
   callId: 'Identificador da chamada',

@@ -9,7 +9,7 @@ import { MessageContent } from './MessageContent';
 import { DeliveryIndicator } from './DeliveryIndicator';
 import { authorKind, deliveryState, failureText, lastMessagePreview, messageOptions, reactionList } from './messageState';
 
-export const QUICK_REACTIONS = ['👍', '❤️', '😂', '😮', '😢', '🙏'];
+const QUICK_REACTIONS = ['👍', '❤️', '😂', '😮', '😢', '🙏'];
 
 export interface MessageBubbleProps {
   message: ChatMessage;

@@ -68,7 +68,7 @@ export function MessageContent({ message, onReload }: MessageContentProps) {
 }
 
 /** Plain text with links (label cut at 80) and *bold* — never HTML. */
-export function TextMessage({ message }: { message: ChatMessage }) {
+function TextMessage({ message }: { message: ChatMessage }) {
   return (
     <Typography variant="body2" component="div" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
       <RichText text={message.text ?? ''} />

@@ -73,9 +73,6 @@ export function lastMessagePreview(last: { text?: string | null; type?: string |
 /** Call types of seed 001 §9. */
 export const CALL_LABELS: Record<string, string> = { incoming: 'Recebida', outgoing: 'Iniciada', missed: 'Perdida' };
 
-/** Message types translated (seed 001 §9). */
-export const TYPE_LABELS: Record<string, string> = { document: 'Documento', image: 'Imagem', video: 'Vídeo', audio: 'Áudio', text: 'Texto', template: 'Template' };
-
 
 /** Which options a message offers (seed 001 §6 "Message options", §5 reactions). */
 export function messageOptions(

@@ -13,7 +13,7 @@ import { whatsappTexts } from './texts';
 
 const t = whatsappTexts.active;
 
-export const activeMessagePaths = {
+const activeMessagePaths = {
   options: (contactId: string) => `/api/rooms/activeMessage/options?${new URLSearchParams({ contactId })}`,
   send: () => '/api/rooms/activeMessage',
 } as const;

@@ -13,7 +13,7 @@ import { whatsappTexts } from './texts';
 
 const t = whatsappTexts.interactive;
 
-export const interactivePath = (roomId: string) => `/api/rooms/${encodeURIComponent(roomId)}/message/interactive`;
+const interactivePath = (roomId: string) => `/api/rooms/${encodeURIComponent(roomId)}/message/interactive`;
 
 interface Draft {
   kind: 'button' | 'list';
@@ -29,7 +29,7 @@ interface Draft {
 const empty: Draft = { kind: 'button', header: '', body: '', footer: '', buttons: [''], listButton: '', sectionTitle: '', options: [{ title: '', description: '' }] };
 
 /** The Cloud API body of a draft (ids are the option's position: the customer's answer names it). */
-export function interactiveOf(d: Draft): InteractiveSend {
+function interactiveOf(d: Draft): InteractiveSend {
   const frame = { ...(d.header.trim() && { header: { type: 'text' as const, text: d.header.trim() } }), body: { text: d.body.trim() }, ...(d.footer.trim() && { footer: { text: d.footer.trim() } }) };
   if (d.kind === 'button') return { type: 'button', ...frame, action: { buttons: d.buttons.map((title, i) => ({ type: 'reply', reply: { id: `botao_${i + 1}`, title: title.trim() } })) } };
   return {

@@ -11,7 +11,7 @@ import { whatsappTexts } from './texts';
 const t = whatsappTexts.templates;
 
 /** GET /api/templates of one channel: approved ones, up to 500 (the dialog narrows further). */
-export const templatesPath = (channelId: string) => `/api/templates?${new URLSearchParams({ channelId, status: 'APPROVED', limit: '500' })}`;
+const templatesPath = (channelId: string) => `/api/templates?${new URLSearchParams({ channelId, status: 'APPROVED', limit: '500' })}`;
 
 /**
  * The template dialog (seed 001 §2/§4/§5): list → edit (parameter form) → send; 'Voltar'

@@ -28,7 +28,7 @@ export function windowClosed(room: Room, contact: Contact | undefined, now: numb
   return !times.some((at) => now - at < DAY_MS);
 }
 
-export const chatTemplatePath = (roomId: string) => `/api/rooms/${encodeURIComponent(roomId)}/message/template`;
+const chatTemplatePath = (roomId: string) => `/api/rooms/${encodeURIComponent(roomId)}/message/template`;
 
 /**
  * The composer's WhatsApp entries (attach menu): 'Template' (Cloud API channels; the seed's

@@ -6,8 +6,8 @@ import type { TemplateSendInput, WhatsappTemplate } from '@atendimento/schemas/c
  * inatividade and the tenant's hidden templates are left out; so are templates whose text
  * would contain 'undefined' and, with claim disableTemplatesWithImages, image/video headers.
  */
-export const EXCLUDED_TEMPLATE_NAMES = ['nps', 'nps2', 'encerrarchat', 'encerramento', 'encerrar', 'encerrar_2', 'encerrar2', 'inatividade'];
-export const TEMPLATE_LANGUAGES = ['pt_BR', 'pt_PT'];
+const EXCLUDED_TEMPLATE_NAMES = ['nps', 'nps2', 'encerrarchat', 'encerramento', 'encerrar', 'encerrar_2', 'encerrar2', 'inatividade'];
+const TEMPLATE_LANGUAGES = ['pt_BR', 'pt_PT'];
 /** Header files the dialog accepts (seed 001 §5). */
 export const TEMPLATE_HEADER_ACCEPT = '.png,.jpg,.jpeg,.pdf';
 

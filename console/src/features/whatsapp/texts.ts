@@ -16,7 +16,6 @@ export const whatsappTexts = {
     headerFile: 'Arquivo do cabeçalho',
     chooseFile: 'Escolher arquivo',
     preview: 'Pré-visualização',
-    required: 'Campo obrigatório',
     open: 'Template',
   },
   active: {

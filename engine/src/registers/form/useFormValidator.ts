@@ -31,7 +31,7 @@ const loaded = new Map<string, Promise<ValidatorType<FormData>>>();
  * schema (the app's CSP forbids compiling in the page), or — in Storybook and jsdom, where the
  * fake API gives no `validatorUrl` — the in-page ajv validator.
  */
-export function loadFormValidator(view: RegisterView & { validatorUrl?: string }): Promise<ValidatorType<FormData>> {
+function loadFormValidator(view: RegisterView & { validatorUrl?: string }): Promise<ValidatorType<FormData>> {
   const url = view.validatorUrl;
   if (!url) return Promise.resolve(registerValidator);
   let promise = loaded.get(url);

@@ -10,14 +10,14 @@ import type { RegisterColumn, RegisterSchema } from '@atendimento/schemas/regist
 import { lookup } from '../widgets/lookup';
 
 /** Chips shown in a table cell before '+n' (seed 000 §9: 1 or 2 in tables). */
-export const TABLE_CHIPS = 2;
+const TABLE_CHIPS = 2;
 
 function valueAt(record: Record<string, unknown>, path: string): unknown {
   return path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), record);
 }
 
 /** pt-BR date display (seed 000 §9: DD/MM/YYYY - HH:mm:ss and DD/MM/YYYY). */
-export function formatDate(value: unknown, withTime: boolean): string {
+function formatDate(value: unknown, withTime: boolean): string {
   if (typeof value !== 'string' && typeof value !== 'number') return '';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);

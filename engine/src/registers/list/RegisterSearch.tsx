@@ -7,7 +7,7 @@ import { messages } from '@atendimento/schemas';
 import { normaliseSearch, TABLE_SEARCH_MIN } from '@atendimento/schemas/registers/index';
 
 /** Table search debounce (seed 000 §9: 500 ms). */
-export const SEARCH_DEBOUNCE_MS = 500;
+const SEARCH_DEBOUNCE_MS = 500;
 
 /**
  * The table's search box (seed 000 §5): + / ( ) stripped, at least 2 letters

@@ -25,7 +25,7 @@ function maskDate(text: string): string {
 const isDate = (value: string | undefined) => Boolean(value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)));
 
 /** The seed's checks (000 §5) before sending; the server checks the same again. */
-export function checkSubCollectionExport(input: { start: string; end: string; type: string; timezone: string; recipient: string }): Partial<Record<Field, string>> {
+function checkSubCollectionExport(input: { start: string; end: string; type: string; timezone: string; recipient: string }): Partial<Record<Field, string>> {
   const errors: Partial<Record<Field, string>> = {};
   const a = storedDate(input.start);
   const b = storedDate(input.end);

@@ -20,7 +20,7 @@ async function fileOf(path: string, init: RequestInit = {}): Promise<Blob> {
 }
 
 /** Saves a blob under `fileName` through a temporary link. */
-export function saveBlob(blob: Blob, fileName: string): void {
+function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

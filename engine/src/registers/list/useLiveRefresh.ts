@@ -1,42 +1,20 @@
 import { useEffect, useRef } from 'react';
-import { createRealtimeClient, type WebSocketConstructor } from '@atendimento/schemas';
-import { session } from '../../api/session';
-
-type Client = ReturnType<typeof createRealtimeClient>;
+import { sessionRealtime } from '../../api/realtime';
 
 /** Most rows one list watches (the hub's register window limit). */
-export const LIVE_WINDOW_MAX = 500;
+const LIVE_WINDOW_MAX = 500;
 /** Changes arriving together (an import, a bulk delete) cause one refetch. */
-export const LIVE_REFETCH_DEBOUNCE_MS = 300;
-
-let shared: Client | null = null;
+const LIVE_REFETCH_DEBOUNCE_MS = 300;
 
 /** Stories and specs have no /ws: their RegisterAdmin switches live updates off. */
 export const liveRefresh = { enabled: true };
-
-/** One /ws connection for every register list of the tab, opened on first use. */
-function client(): Client | null {
-  if (shared) return shared;
-  if (typeof WebSocket === 'undefined' || typeof location === 'undefined' || !session.token) return null;
-  shared = createRealtimeClient({
-    url: `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws`,
-    WebSocket: globalThis.WebSocket as unknown as WebSocketConstructor,
-    getToken: () => session.token,
-  });
-  shared.connect();
-  return shared;
-}
-
-session.onSignOut(() => {
-  shared?.close();
-  shared = null;
-});
 
 /**
  * Live updates of the generic table (seed 000 §2, issue 6): subscribes to the register's live
  * collection on the realtime hub, over the rows up to the current page in the list's sort
  * order, and refetches the page when another user or tab adds, changes or removes one of
- * them. The page itself still comes from the REST list (filters, totals, Content-Range).
+ * them. The page itself still comes from the REST list (filters, totals, Content-Range). The
+ * subscription rides on the session's one realtime client (api/realtime.ts).
  */
 export function useLiveRefresh(options: { collection: string; sort: { field: string; order: string }; page: number; perPage: number; refetch: () => void; enabled?: boolean }): void {
   const { collection, sort, page, perPage, refetch, enabled = true } = options;
@@ -45,7 +23,7 @@ export function useLiveRefresh(options: { collection: string; sort: { field: str
   const limit = Math.min(Math.max(page, 1) * perPage, LIVE_WINDOW_MAX);
   useEffect(() => {
     if (!enabled || !liveRefresh.enabled) return;
-    const live = client();
+    const live = sessionRealtime();
     if (!live) return;
     const orderBy = sort.field && sort.field !== 'id' ? [{ field: sort.field, direction: sort.order === 'DESC' ? ('desc' as const) : ('asc' as const) }] : undefined;
     const subscription = live.subscribe(collection, { ...(orderBy && { orderBy }), limit });

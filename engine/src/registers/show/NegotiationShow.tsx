@@ -25,7 +25,7 @@ function linkOf(value: unknown): string | null {
 }
 
 /** The photos of a negotiation one at a time, with 'Anterior' / 'Próxima' and a counter. */
-export function PhotoCarousel({ photos }: { photos: Photo[] }) {
+function PhotoCarousel({ photos }: { photos: Photo[] }) {
   const [index, setIndex] = useState(0);
   if (photos.length === 0) {
     return (

@@ -2,7 +2,7 @@ import TextField from '@mui/material/TextField';
 import type { WidgetProps } from '@rjsf/utils';
 
 /** Digits typed → HH:MM with the colon put in ('0930' → '09:30'). */
-export function maskTime(text: string): string {
+function maskTime(text: string): string {
   const digits = text.replace(/\D/g, '').slice(0, 4);
   return digits.length > 2 ? `${digits.slice(0, 2)}:${digits.slice(2)}` : digits;
 }

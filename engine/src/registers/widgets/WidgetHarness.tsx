@@ -11,13 +11,15 @@ export interface WidgetHarnessProps {
   schema: RJSFSchema;
   uiSchema?: UiSchema;
   formData?: Record<string, unknown>;
+  /** What the register form passes its fields (the edited record, for action buttons). */
+  formContext?: Record<string, unknown>;
 }
 
 /**
  * Stories and specs of widgets: a one-field form with the register registry, validator and
  * pt-BR messages. The submitted value shows in `data-testid="submitted"`.
  */
-export function WidgetHarness({ schema, uiSchema, formData }: WidgetHarnessProps) {
+export function WidgetHarness({ schema, uiSchema, formData, formContext }: WidgetHarnessProps) {
   const [data, setData] = useState<Record<string, unknown>>(formData ?? {});
   const [submitted, setSubmitted] = useState<string>('');
   return (
@@ -26,6 +28,7 @@ export function WidgetHarness({ schema, uiSchema, formData }: WidgetHarnessProps
         schema={schema}
         uiSchema={uiSchema}
         formData={data}
+        formContext={formContext}
         validator={registerValidator}
         widgets={REGISTER_WIDGETS}
         fields={REGISTER_FIELDS}

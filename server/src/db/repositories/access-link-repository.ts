@@ -2,7 +2,7 @@ import type { Db } from '../knex';
 
 export type LinkPurpose = 'signin' | 'reset';
 
-export interface AccessLinkRow {
+interface AccessLinkRow {
   id: string;
   tenantId: string;
   userId: string;

@@ -6,7 +6,7 @@ import { parseJson, type Db } from '../knex';
  * What the chat domain reads from registers it does not own: channels, departments and their
  * members, agents' names and fixed messages. Read-only; every call scoped by tenant.
  */
-export interface FixedMessageRow {
+interface FixedMessageRow {
   id: string;
   message: string | null;
   fileUrl: string | null;
@@ -16,7 +16,7 @@ export interface FixedMessageRow {
   active: boolean;
 }
 
-function channelFromRow(row: Record<string, unknown>): Channel {
+export function channelFromRow(row: Record<string, unknown>): Channel {
   // `provider` holds the channel's credentials (docs/whatsapp.md): never part of a Channel.
   // `templates` is the synced template list (GET /api/templates), too big to travel with channels.
   const { provider: _credentials, templates: _templates, templatesSyncedAt: _synced, ...data } = parseJson<Partial<Channel> & { provider?: unknown; templates?: unknown; templatesSyncedAt?: unknown }>(row.data, {});

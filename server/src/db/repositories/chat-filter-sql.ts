@@ -8,9 +8,9 @@ import { foldText, type FieldFilter, type Filter } from '@atendimento/schemas';
  * values are always bound parameters.
  */
 
-export type FieldType = 'string' | 'number' | 'bool';
+type FieldType = 'string' | 'number' | 'bool';
 
-export type FieldMapping =
+type FieldMapping =
   /** A column of the main table. `folded` columns hold foldText() of the value (for 'like'). */
   | { column: string; type: FieldType; folded?: boolean }
   /** A list stored as membership rows: `kind` in room_members. */

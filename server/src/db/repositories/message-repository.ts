@@ -9,7 +9,7 @@ import { applyFilter, type FieldMap } from './chat-filter-sql';
  * flag). Deleted content is kept aside in `deleted_data`, out of the API record.
  */
 
-export const MESSAGE_FIELDS: FieldMap = {
+const MESSAGE_FIELDS: FieldMap = {
   id: { column: 'id', type: 'string' },
   roomId: { column: 'room_id', type: 'string' },
   annotation: { column: 'annotation', type: 'bool' },
@@ -20,7 +20,7 @@ export const MESSAGE_FIELDS: FieldMap = {
 };
 
 /** Keyset position in a room's messages (newest first, ties by id ascending). */
-export interface MessageCursor {
+interface MessageCursor {
   at: string;
   id: string;
 }
@@ -37,7 +37,7 @@ export function deliveryState(message: Pick<Message, 'status'>): DeliveryState |
   return null;
 }
 
-export function messageFromRow(row: Record<string, unknown>): Message {
+function messageFromRow(row: Record<string, unknown>): Message {
   const data = parseJson<Message>(row.data, {} as Message);
   return {
     ...data,
@@ -170,6 +170,19 @@ export function createMessageRepository(db: Db) {
     /** Has the room any message from an agent (forceAgentMessage)? */
     async hasAgentMessage(q: Knex | Knex.Transaction, tenantId: string, roomId: string): Promise<boolean> {
       const row = await scoped(q, tenantId).andWhere({ room_id: roomId, author_type: 'agent', annotation: false }).first('id');
+      return Boolean(row);
+    },
+
+    /**
+     * True while one of our sends on the channel may still be waiting for the provider's answer:
+     * an agent message with no external id and no status yet, created since `since`.
+     */
+    async sendInFlight(q: Knex | Knex.Transaction, tenantId: string, channelId: string, since: string): Promise<boolean> {
+      const row = await q('messages')
+        .where({ tenant_id: tenantId, channel_id: channelId })
+        .whereNull('external_id').whereNull('status')
+        .andWhere('author_type', 'agent').andWhere('annotation', false).andWhere('created_at', '>=', since)
+        .first('id');
       return Boolean(row);
     },
   };

@@ -22,7 +22,7 @@ export interface RegisterTable {
   fields: FieldSpecs;
 }
 
-export interface RegisterQuery {
+interface RegisterQuery {
   filter: Filter | null;
   orderBy: OrderBy[];
   offset: number;
@@ -47,7 +47,7 @@ export function queryFields(table: RegisterTable): FieldSpecs {
 }
 
 /** API record from a row: the JSON data, then the columns (the truth), then id and lifeControl. */
-export function recordFromRow(table: RegisterTable, row: Row): RecordData {
+function recordFromRow(table: RegisterTable, row: Row): RecordData {
   const data = parseJson<Record<string, unknown>>(row.data, {});
   const out: Record<string, unknown> = { ...data };
   for (const [field, spec] of Object.entries(table.columns)) {

@@ -211,6 +211,12 @@ export function createRoomRepository(db: Db) {
       return rows.map(roomFromRow);
     },
 
+    /** The room a public chat link (`/chat/:publicToken`) opens, by its token. */
+    async idByPublicToken(tenantId: string, publicToken: string): Promise<string | null> {
+      const row = await live(db, tenantId).andWhere('rooms.public_token', publicToken).first('rooms.id');
+      return row ? String(row.id) : null;
+    },
+
     /** Rooms including soft-deleted ones (the hub needs deletions to remove them). */
     async loadForLive(tenantId: string, ids: string[]): Promise<Room[]> {
       if (ids.length === 0) return [];

@@ -1,13 +1,13 @@
 import type { Db } from '../knex';
 
-export interface SessionRow {
+interface SessionRow {
   id: string;
   tenantId: string;
   userId: string;
   revokedAt: string | null;
 }
 
-export interface RefreshTokenRow {
+interface RefreshTokenRow {
   id: string;
   tenantId: string;
   sessionId: string;

@@ -22,7 +22,7 @@ export interface UserRecord extends User {
   emailVerified: boolean;
 }
 
-export interface NewUser {
+interface NewUser {
   id?: string;
   email: string;
   displayName: string;
@@ -38,7 +38,7 @@ export interface NewUser {
   extra?: Record<string, unknown>;
 }
 
-export type UserPatch = Partial<Pick<UserRecord, 'displayName' | 'passwordHash' | 'active' | 'emailVerified' | 'photoUrl' | 'claims' | 'team' | 'status' | 'erpUserId' | 'updatePass' | 'whatsapp'>>;
+type UserPatch = Partial<Pick<UserRecord, 'displayName' | 'passwordHash' | 'active' | 'emailVerified' | 'photoUrl' | 'claims' | 'team' | 'status' | 'erpUserId' | 'updatePass' | 'whatsapp'>>;
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();

@@ -17,12 +17,12 @@ export interface TemplateQuery {
   offset: number;
 }
 
-export interface StoredTemplate extends WhatsappTemplate {
+interface StoredTemplate extends WhatsappTemplate {
   channelId: string;
 }
 
 /** Status a template event leaves (Meta: REINSTATED means approved again). */
-export function statusOfEvent(event: string): string {
+function statusOfEvent(event: string): string {
   const upper = event.toUpperCase();
   return upper === 'REINSTATED' ? 'APPROVED' : upper;
 }
@@ -45,7 +45,7 @@ function fromRow(row: Record<string, unknown>): StoredTemplate {
 export function createWhatsappTemplateRepository(db: Db) {
   const scoped = (q: Knex | Knex.Transaction, tenantId: string) => q('whatsapp_templates').where('tenant_id', tenantId);
 
-  return {
+  const repo = {
     /** The sync's list becomes the channel's rows: upserted, and rows the provider no longer lists removed. */
     async replaceChannel(trx: Knex.Transaction, tenantId: string, channelId: string, origin: string, templates: ProviderTemplate[], now: string): Promise<void> {
       const seen = new Set<string>();
@@ -77,6 +77,25 @@ export function createWhatsappTemplateRepository(db: Db) {
       return q.update({ status: statusOfEvent(event.event).slice(0, 40), reason: event.reason ? event.reason.slice(0, 400) : null, updated_at: now });
     },
 
+    /**
+     * Status webhooks of one delivery, in one transaction; answers the events that matched no
+     * stored template (the caller logs them).
+     */
+    async applyEvents(tenantId: string, channelId: string, events: TemplateEvent[], now: string): Promise<TemplateEvent[]> {
+      const unknown: TemplateEvent[] = [];
+      await db.transaction(async (trx) => {
+        for (const event of events) if (!(await repo.applyEvent(trx, tenantId, channelId, event, now))) unknown.push(event);
+      });
+      return unknown;
+    },
+
+    /** A sync's lists become the channels' rows, all channels or none. */
+    async replaceChannels(tenantId: string, lists: { channelId: string; origin: string; templates: ProviderTemplate[] }[], now: string): Promise<void> {
+      await db.transaction(async (trx) => {
+        for (const list of lists) await repo.replaceChannel(trx, tenantId, list.channelId, list.origin, list.templates, now);
+      });
+    },
+
     /** One page, ordered by channel, name and language; `count` is every matching row. */
     async page(tenantId: string, query: TemplateQuery): Promise<{ rows: StoredTemplate[]; count: number }> {
       const filtered = () => {
@@ -92,6 +111,7 @@ export function createWhatsappTemplateRepository(db: Db) {
       return { rows: rows.map(fromRow), count: Number(counted?.n ?? 0) };
     },
   };
+  return repo;
 }
 
 export type WhatsappTemplateRepository = ReturnType<typeof createWhatsappTemplateRepository>;

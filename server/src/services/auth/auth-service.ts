@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { messages, type AuthSession } from '@atendimento/schemas';
+import { format, messages, type AuthSession } from '@atendimento/schemas';
 import type { Clock } from '../../clock';
 import type { Logger } from '../../logger';
 import type { TenantRow } from '../../db/repositories/tenant-repository';
@@ -31,7 +31,7 @@ export interface IssuedSession {
   refreshExpiresAt: Date;
 }
 
-export interface AuthServiceDeps {
+interface AuthServiceDeps {
   users: UserRepository;
   sessions: SessionRepository;
   links: AccessLinkRepository;
@@ -105,17 +105,16 @@ export function createAuthService(deps: AuthServiceDeps) {
       now,
     );
     const url = `${deps.appUrl(tenant)}/finishSignUp?token=${encodeURIComponent(token)}${purpose === 'reset' ? '&mode=resetPassword' : ''}`;
-    const minutes = Math.round(deps.linkTtlSeconds / 60);
-    const subject = purpose === 'reset' ? `Redefinição de senha - ${tenant.name}` : `Seu acesso - ${tenant.name}`;
-    const intro =
-      purpose === 'reset'
-        ? 'Recebemos um pedido para redefinir sua senha. Use o link abaixo para entrar e escolher uma nova senha:'
-        : 'Use o link abaixo para entrar no sistema de atendimento:';
+    const text = messages.auth.linkMail;
+    const subject = format(purpose === 'reset' ? text.subjectReset : text.subjectSignIn, { tenant: tenant.name });
+    const intro = purpose === 'reset' ? text.introReset : text.introSignIn;
+    const greeting = format(text.greeting, { name: user.displayName });
+    const validity = format(text.validity, { minutes: Math.round(deps.linkTtlSeconds / 60) });
     await deps.mailer.send({
       to: user.email,
       subject,
-      text: `Olá, ${user.displayName}!\n\n${intro}\n\n${url}\n\nO link vale por ${minutes} minutos e pode ser usado uma única vez.\nSe você não pediu este acesso, ignore este e-mail.`,
-      html: `<p>Olá, ${escapeHtml(user.displayName)}!</p><p>${intro}</p><p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p><p>O link vale por ${minutes} minutos e pode ser usado uma única vez.<br>Se você não pediu este acesso, ignore este e-mail.</p>`,
+      text: `${greeting}\n\n${intro}\n\n${url}\n\n${validity}\n${text.ignore}`,
+      html: `<p>${format(text.greeting, { name: escapeHtml(user.displayName) })}</p><p>${intro}</p><p><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p><p>${validity}<br>${text.ignore}</p>`,
     });
   }
 

@@ -5,7 +5,7 @@ export const TOKEN_ISSUER = 'atendimento';
 export const TOKEN_AUDIENCE = 'atendimento-api';
 
 /** Claims of our access tokens: `tid` tenant, `sid` session (refresh family), `typ` kind. */
-export interface AccessClaims {
+interface AccessClaims {
   sub: string;
   tid: string;
   sid: string;

@@ -1,7 +1,7 @@
-import type { Knex } from 'knex';
 import type { Clock } from '../../clock';
 import type { Logger } from '../../logger';
-import { dialectOf, type Db } from '../../db/knex';
+import type { Db, Executor, Transaction } from '../../db/knex';
+import { createChangeLogRepository } from '../../db/repositories/change-log-repository';
 import type { ChangeBus } from './change-bus';
 
 /** A record that a write created, changed or (soft-)deleted. */
@@ -20,9 +20,7 @@ export interface ChangeEvent extends Change {
 }
 
 export type RecordChange = (change: Change) => void;
-export type ChangeListener = (tenantId: string, events: ChangeEvent[]) => void | Promise<void>;
-
-const SEQ_COUNTER = 'changeSeq';
+type ChangeListener = (tenantId: string, events: ChangeEvent[]) => void | Promise<void>;
 
 /**
  * The one path by which writes become live events (docs/realtime.md):
@@ -44,29 +42,18 @@ export function createChangeFeed(deps: { db: Db; bus: ChangeBus; clock: Clock; l
   /** Events this process committed, kept until dispatched so the origin skips a log read. */
   const pending = new Map<string, Map<number, ChangeEvent>>();
 
-  async function latestSeq(tenantId: string, trx: Knex | Knex.Transaction = db): Promise<number> {
-    const row = await trx('counters').where({ tenant_id: tenantId, name: SEQ_COUNTER }).first('value');
-    return row ? Number(row.value) : 0;
+  const log = createChangeLogRepository(db);
+
+  function latestSeq(tenantId: string, q: Executor = db): Promise<number> {
+    return log.latestSeq(tenantId, q);
   }
 
-  async function since(tenantId: string, afterSeq: number, limit = 1000, trx: Knex | Knex.Transaction = db): Promise<ChangeEvent[]> {
-    const rows = await trx('change_log')
-      .where('tenant_id', tenantId)
-      .andWhere('seq', '>', afterSeq)
-      .orderBy('seq', 'asc')
-      .limit(limit);
-    return rows.map((r) => ({
-      tenantId,
-      seq: Number(r.seq),
-      collection: String(r.collection),
-      id: String(r.record_id),
-      op: r.op as Change['op'],
-      at: String(r.created_at),
-    }));
+  async function since(tenantId: string, afterSeq: number, limit = 1000, q: Executor = db): Promise<ChangeEvent[]> {
+    return (await log.since(tenantId, afterSeq, limit, q)).map((e) => ({ tenantId, ...e }));
   }
 
   /** Appends the changes to the log inside the caller's transaction; returns the events. */
-  async function append(trx: Knex.Transaction, tenantId: string, changes: Change[]): Promise<ChangeEvent[]> {
+  async function append(trx: Transaction, tenantId: string, changes: Change[]): Promise<ChangeEvent[]> {
     // Same record touched twice in one transaction: one event, the last op wins, at its last place.
     const unique = new Map<string, Change>();
     for (const c of changes) {
@@ -76,21 +63,10 @@ export function createChangeFeed(deps: { db: Db; bus: ChangeBus; clock: Clock; l
     }
     const list = [...unique.values()];
     const n = list.length;
-    // One upsert takes the row lock (PostgreSQL) and answers the new value, so numbering and
-    // commit are serialised per tenant.
-    const [row] = await trx('counters')
-      .insert({ tenant_id: tenantId, name: SEQ_COUNTER, value: n })
-      .onConflict(['tenant_id', 'name'])
-      .merge({ value: trx.raw('?? + ?', ['counters.value', n]) })
-      .returning('value');
-    const last = Number((row as { value: number | string }).value);
+    const last = await log.reserve(trx, tenantId, n);
     const at = clock.now().toISOString();
     const events = list.map((c, i) => ({ ...c, tenantId, seq: last - n + 1 + i, at }));
-    for (let i = 0; i < events.length; i += 200) {
-      await trx('change_log').insert(
-        events.slice(i, i + 200).map((e) => ({ tenant_id: tenantId, seq: e.seq, collection: e.collection, record_id: e.id, op: e.op, created_at: at })),
-      );
-    }
+    await log.append(trx, tenantId, events);
     return events;
   }
 
@@ -161,11 +137,11 @@ export function createChangeFeed(deps: { db: Db; bus: ChangeBus; clock: Clock; l
     /**
      * Runs `work` in one transaction. Changes passed to `record` are logged before commit and
      * published after it.
-     * @example await feed.transaction(tenantId, async (trx, record) => { await trx('tags').insert(row); record({ collection: 'tags', id, op: 'upsert' }); });
+     * @example await feed.transaction(tenantId, async (trx, record) => { await tags.insert(trx, tenantId, tag); record({ collection: 'tags', id: tag.id, op: 'upsert' }); });
      */
-    async transaction<T>(tenantId: string, work: (trx: Knex.Transaction, record: RecordChange) => Promise<T>): Promise<T> {
+    async transaction<T>(tenantId: string, work: (trx: Transaction, record: RecordChange) => Promise<T>): Promise<T> {
       let events: ChangeEvent[] = [];
-      const result = await db.transaction(async (trx) => {
+      const result = await log.transaction(async (trx) => {
         const changes: Change[] = [];
         const value = await work(trx, (change) => changes.push(change));
         if (changes.length) events = await append(trx, tenantId, changes);
@@ -189,16 +165,12 @@ export function createChangeFeed(deps: { db: Db; bus: ChangeBus; clock: Clock; l
      * Runs a read (a subscription's snapshot) and returns the tenant's seq it is consistent
      * with: changes after that seq are exactly the ones the snapshot does not reflect.
      */
-    async read<T>(tenantId: string, work: (trx: Knex.Transaction) => Promise<T>): Promise<{ result: T; seq: number }> {
-      const pg = dialectOf(db) === 'pg';
-      return db.transaction(
-        async (trx) => {
-          const seq = await latestSeq(tenantId, trx);
-          const result = await work(trx);
-          return { result, seq };
-        },
-        pg ? { isolationLevel: 'repeatable read', readOnly: true } : undefined,
-      );
+    async read<T>(tenantId: string, work: (trx: Transaction) => Promise<T>): Promise<{ result: T; seq: number }> {
+      return log.readConsistent(async (trx) => {
+        const seq = await latestSeq(tenantId, trx);
+        const result = await work(trx);
+        return { result, seq };
+      });
     },
 
     /** Logged changes after `afterSeq`, oldest first (resume after a reconnect). */
@@ -207,8 +179,7 @@ export function createChangeFeed(deps: { db: Db; bus: ChangeBus; clock: Clock; l
 
     /** The oldest seq still in the log for the tenant (older cursors need a fresh snapshot). */
     async oldestSeq(tenantId: string): Promise<number> {
-      const row = await db('change_log').where('tenant_id', tenantId).min('seq as seq').first();
-      return row?.seq == null ? (await latestSeq(tenantId)) + 1 : Number(row.seq);
+      return (await log.oldestSeq(tenantId)) ?? (await latestSeq(tenantId)) + 1;
     },
 
     /**
@@ -235,7 +206,7 @@ export function createChangeFeed(deps: { db: Db; bus: ChangeBus; clock: Clock; l
 
     /** Deletes log rows older than `before` (ISO date); cursors older than that get a fresh snapshot. */
     async prune(before: string): Promise<number> {
-      return db('change_log').where('created_at', '<', before).del();
+      return log.pruneBefore(before);
     },
 
     close(): void {

@@ -1,9 +1,10 @@
-import pg from 'pg';
 import type { Logger } from '../../logger';
 import type { Db } from '../../db/knex';
-import { decodeNote, encodeNote, type ChangeBus, type ChangeNote } from './change-bus';
+import { openPgListener, pgNotify, type PgListener } from '../../db/pg-notify';
+import { encodeNote, type ChangeBus } from './change-bus';
+import { createBusListeners, reconnectDelay } from './bus-reconnect';
 
-export interface PgBusOptions {
+interface PgBusOptions {
   /** postgres://... of the database whose change log this bus announces. */
   connectionString: string;
   /** LISTEN/NOTIFY channel; one per database + schema so neighbours never hear each other. */
@@ -23,9 +24,8 @@ export interface PgBusOptions {
  */
 export function createPgBus(options: PgBusOptions): ChangeBus & { ready: Promise<void> } {
   const { channel, db, logger } = options;
-  const listeners = new Set<(note: ChangeNote) => void>();
-  const reconnectListeners = new Set<() => void>();
-  let client: pg.Client | null = null;
+  const listeners = createBusListeners();
+  let listener: PgListener | null = null;
   let closed = false;
   let attempt = 0;
   let everConnected = false;
@@ -37,45 +37,36 @@ export function createPgBus(options: PgBusOptions): ChangeBus & { ready: Promise
     rejectReady = reject;
   });
 
+  function lost(err: Error | null): void {
+    listener = null;
+    if (closed) return;
+    logger.warn({ err, channel }, 'bus.pg_connection_lost');
+    retryTimer = setTimeout(() => void connect(), reconnectDelay(attempt++, options.retryMs ?? 250));
+    retryTimer.unref?.();
+  }
+
   async function connect(): Promise<void> {
     retryTimer = null;
     if (closed) return;
-    const c = new pg.Client({ connectionString: options.connectionString, keepAlive: true });
-    client = c;
-    c.on('notification', (msg) => {
-      if (msg.channel !== channel || !msg.payload) return;
-      const note = decodeNote(msg.payload);
-      if (note) for (const l of listeners) l(note);
-    });
-    c.on('error', (err) => lost(c, err));
-    c.on('end', () => lost(c, null));
+    let opened: PgListener;
     try {
-      await c.connect();
-      await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      opened = await openPgListener({ connectionString: options.connectionString, channel, onNotification: listeners.deliver, onLost: lost });
     } catch (err) {
-      lost(c, err as Error);
       if (!everConnected && attempt >= 3) rejectReady(new Error(`createPgBus: cannot LISTEN on PostgreSQL (${(err as Error).message}). Check DATABASE_URL or use BUS=memory.`));
       return;
     }
+    if (closed) {
+      await opened.close();
+      return;
+    }
+    listener = opened;
     attempt = 0;
     if (everConnected) {
       logger.info({ channel }, 'bus.pg_reconnected');
-      for (const l of reconnectListeners) l();
+      listeners.reconnected();
     }
     everConnected = true;
     resolveReady();
-  }
-
-  function lost(c: pg.Client, err: Error | null): void {
-    if (client !== c) return;
-    client = null;
-    c.removeAllListeners('notification');
-    c.end().catch(() => {});
-    if (closed) return;
-    logger.warn({ err, channel }, 'bus.pg_connection_lost');
-    const delay = Math.min(10_000, (options.retryMs ?? 250) * 2 ** attempt++);
-    retryTimer = setTimeout(() => void connect(), delay);
-    retryTimer.unref?.();
   }
 
   void connect();
@@ -83,24 +74,17 @@ export function createPgBus(options: PgBusOptions): ChangeBus & { ready: Promise
   return {
     ready,
     async publish(note) {
-      await db.raw('select pg_notify(?, ?)', [channel, encodeNote(note)]);
+      await pgNotify(db, channel, encodeNote(note));
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    onReconnect(listener) {
-      reconnectListeners.add(listener);
-      return () => reconnectListeners.delete(listener);
-    },
+    subscribe: listeners.subscribe,
+    onReconnect: listeners.onReconnect,
     async close() {
       closed = true;
       if (retryTimer) clearTimeout(retryTimer);
       listeners.clear();
-      reconnectListeners.clear();
-      const c = client;
-      client = null;
-      if (c) await c.end().catch(() => {});
+      const current = listener;
+      listener = null;
+      if (current) await current.close();
     },
   };
 }

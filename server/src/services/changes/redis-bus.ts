@@ -1,8 +1,9 @@
 import { Redis } from 'ioredis';
 import type { Logger } from '../../logger';
-import { decodeNote, encodeNote, type ChangeBus, type ChangeNote } from './change-bus';
+import { encodeNote, type ChangeBus } from './change-bus';
+import { createBusListeners, reconnectDelay } from './bus-reconnect';
 
-export interface RedisBusOptions {
+interface RedisBusOptions {
   url: string;
   /** Pub/sub channel; one per database + schema so deployments sharing a Redis stay apart. */
   channel: string;
@@ -16,9 +17,8 @@ export interface RedisBusOptions {
  */
 export function createRedisBus(options: RedisBusOptions): ChangeBus & { ready: Promise<void> } {
   const { channel, logger } = options;
-  const listeners = new Set<(note: ChangeNote) => void>();
-  const reconnectListeners = new Set<() => void>();
-  const retryStrategy = (times: number) => Math.min(10_000, 100 * 2 ** Math.min(times, 7));
+  const listeners = createBusListeners();
+  const retryStrategy = (times: number) => reconnectDelay(Math.min(times, 7), 100);
   // Publishing fails fast while Redis is away instead of queueing behind a dead connection.
   const pub = new Redis(options.url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy });
   // We re-subscribe ourselves so the catch-up read starts only once SUBSCRIBE is confirmed.
@@ -29,9 +29,7 @@ export function createRedisBus(options: RedisBusOptions): ChangeBus & { ready: P
     conn.on('error', (err: Error) => logger.warn({ err, conn: name, channel }, 'bus.redis_error'));
   }
   sub.on('message', (ch: string, payload: string) => {
-    if (ch !== channel) return;
-    const note = decodeNote(payload);
-    if (note) for (const l of listeners) l(note);
+    if (ch === channel) listeners.deliver(payload);
   });
   sub.on('ready', () => {
     if (!subscribedOnce) return;
@@ -39,7 +37,7 @@ export function createRedisBus(options: RedisBusOptions): ChangeBus & { ready: P
       .subscribe(channel)
       .then(() => {
         logger.info({ channel }, 'bus.redis_reconnected');
-        for (const l of reconnectListeners) l();
+        listeners.reconnected();
       })
       .catch((err: Error) => logger.warn({ err, channel }, 'bus.redis_resubscribe_failed'));
   });
@@ -61,17 +59,10 @@ export function createRedisBus(options: RedisBusOptions): ChangeBus & { ready: P
     async publish(note) {
       await pub.publish(channel, encodeNote(note));
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    onReconnect(listener) {
-      reconnectListeners.add(listener);
-      return () => reconnectListeners.delete(listener);
-    },
+    subscribe: listeners.subscribe,
+    onReconnect: listeners.onReconnect,
     async close() {
       listeners.clear();
-      reconnectListeners.clear();
       await Promise.allSettled([pub.quit(), sub.quit()]);
       pub.disconnect();
       sub.disconnect();

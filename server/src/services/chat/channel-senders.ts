@@ -1,19 +1,14 @@
-import type { Knex } from 'knex';
+import type { Transaction } from '../../db/knex';
 import {
-  ProviderError, type ChannelAdapter, type MediaKind, type OutboundInteractive,
+  hasChannelAdapter, ProviderError, type ChannelAdapter, type MediaKind, type OutboundInteractive,
 } from '@atendimento/integrations';
-import { channelIs, type Channel, type Message, type MessageError, type Room } from '@atendimento/schemas';
+import { adapterOf, isWebchat, messages as texts, type Channel, type Message, type MessageError, type Room } from '@atendimento/schemas';
 
 /**
- * Outbound delivery, one sender per channel kind (docs/chat.md "Channels").
- *
- * To add a channel:
- * 1. implement `ChannelSender` (or wrap an integrations `ChannelAdapter` with
- *    `createAdapterSender`, as the WhatsApp channels of issue 9 will);
- * 2. return it from the `senderFor` you pass to the chat domain (server.ts) for its channel
- *    types;
- * 3. inbound messages of the channel go through `ingestInbound` (ingest-service.ts), and its
- *    delivery statuses through `messages.applyStatus` / `applyStatusByExternalId`.
+ * Outbound delivery, one sender per kind of channel (docs/channels.md): our web chat in
+ * process, and every provider channel through its adapter (services/whatsapp/whatsapp-sender.ts
+ * wraps it with `createAdapterSender`). Which one a room gets follows its type's row in the
+ * channel table; adding a provider needs no change here (docs/channels.md).
  */
 export interface OutboundContext {
   tenantId: string;
@@ -39,7 +34,7 @@ export interface ChannelSender {
    * Checked inside the send's transaction before the message is stored (e.g. the WhatsApp
    * 24-hour window): throwing an AppError refuses the send with its 4xx and stores nothing.
    */
-  beforeSend?(trx: Knex.Transaction, tenantId: string, room: Room, kind: 'free' | 'template'): Promise<void>;
+  beforeSend?(trx: Transaction, tenantId: string, room: Room, kind: 'free' | 'template'): Promise<void>;
   /** After an agent read the room: the provider's read receipt up to `message` (best effort). */
   markRead?(tenantId: string, room: Room, message: Message): Promise<void>;
 }
@@ -52,7 +47,7 @@ export class SendFailure extends Error {
 }
 
 /** The web chat: visitors read messages from the hub; edits, reactions and deletions are record changes. */
-export const webchatSender: ChannelSender = {
+const webchatSender: ChannelSender = {
   inProcess: true,
   async send() {
     return { externalId: null };
@@ -121,7 +116,7 @@ export function createAdapterSender(
     }
   }
   const adapter = (ctx: OutboundContext) => {
-    if (!ctx.channel) throw new SendFailure([{ title: 'channel not found', titleptBR: 'Canal não encontrado' }]);
+    if (!ctx.channel) throw new SendFailure([{ title: 'channel not found', titleptBR: texts.whatsapp.channelNotFound }]);
     return adapterFor(ctx.channel);
   };
   return {
@@ -180,11 +175,14 @@ export function createAdapterSender(
 /** Picks the sender of a room's channel; null when the channel has none configured yet. */
 export type SenderFor = (room: Room) => ChannelSender | null;
 
-/** Web chat built in; WhatsApp-type channels once issue 9 passes `whatsapp`. */
-export function createSenderFor(options: { whatsapp?: ChannelSender | null } = {}): SenderFor {
+/**
+ * Our web chat (and internal rooms) in process; a type whose row names a registered adapter
+ * through `provider`; anything else has no sender (its sends fail with 'Erro no Envio').
+ */
+export function createSenderFor(options: { provider?: ChannelSender | null } = {}): SenderFor {
   return (room) => {
-    if (room.channel === 'webchat' || room.channel === 'widget' || room.internal) return webchatSender;
-    if (channelIs(room.channel, 'whatsapp')) return options.whatsapp ?? null;
+    if (room.internal || isWebchat(room.channel)) return webchatSender;
+    if (hasChannelAdapter(adapterOf(room.channel))) return options.provider ?? null;
     return null;
   };
 }

@@ -25,23 +25,3 @@ export interface ChatDeps {
   /** Where routing joins ingest and push (chat-hooks.ts); no-ops until a domain plugs in. */
   hooks: ChatHooks;
 }
-
-/** PostgreSQL unique_violation or SQLite's constraint errors: a race another writer won. */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
-
-/**
- * Runs a write; if a unique index says another writer got there first (same external id,
- * same idempotency key, same open chat), runs it again so it finds the winner's row.
- */
-export async function retryOnConflict<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
-  for (let i = 1; ; i++) {
-    try {
-      return await work();
-    } catch (error) {
-      if (i >= attempts || !isUniqueViolation(error)) throw error;
-    }
-  }
-}

@@ -1,13 +1,13 @@
 import { MAX_MESSAGES_LIMIT, MESSAGES_PAGE_SIZE, messages as texts, type Filter, type RoomTabId } from '@atendimento/schemas';
 import { badRequest, forbidden, notFound } from '../../errors';
-import type { LiveCollection, LiveQuery, LiveRecord } from '../../hub/live-collection';
+import type { LiveCollection, LiveQuery, LiveRecord } from '../changes/live-collection';
 import type { ChatDeps } from './chat-deps';
 import type { RoomService } from './room-service';
 import { canSee, messageFilter, viewerOf, visibilityFilter } from './room-scope';
 
 /** Live collection names the console and the widget subscribe to (seed 002 §7). */
-export const ROOMS_COLLECTION = 'rooms';
-export const MESSAGES_COLLECTION = 'messages';
+const ROOMS_COLLECTION = 'rooms';
+const MESSAGES_COLLECTION = 'messages';
 
 type Query = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 import type { UploadKind } from '@atendimento/schemas';
 
 /** What the bytes are, whatever the client said (magic numbers, never the file name alone). */
-export interface SniffedType {
+interface SniffedType {
   mime: string;
   ext: string;
 }

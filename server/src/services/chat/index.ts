@@ -20,30 +20,33 @@ import { createRoomSearchService } from './room-search-service';
 import { createIngestService } from './ingest-service';
 import { createWebchatService } from './webchat-service';
 import { createChatLiveCollections } from './chat-live-collections';
-import { viewerOf, type Viewer } from './room-scope';
+import { viewerOf, type ChatScope } from './room-scope';
 import { createSafeFetch } from '../http/safe-fetch';
-import { createWhatsappSender, createWhatsappWebhooks, type WhatsappOptions } from './whatsapp-service';
+import { createChannelProviderRepository } from '../../db/repositories/channel-provider-repository';
+import { createProviderChannels, type ProviderOptions } from '../whatsapp/provider-channels';
+import { createProviderSender } from '../whatsapp/whatsapp-sender';
 
-export interface ChatOptions {
+interface ChatOptions {
   db: Db;
   changes: ChangeFeed;
   clock: Clock;
   logger: Logger;
   blobs: BlobStore;
   tokens: TokenService;
-  /** Outbound delivery per channel; default: web chat only (WhatsApp senders come with issue 9). */
+  /** Outbound delivery per channel; default: web chat in process, provider channels through their adapter. */
   senderFor?: SenderFor;
   /** New web-chat conversations per visitor IP per window (abuse guard of the public session call). */
   webchatSessionsPerIp?: { max: number; windowSeconds: number };
-  /** WhatsApp-type channels (docs/whatsapp.md): the SSRF-safe client and our public URL. */
-  whatsapp?: WhatsappOptions;
+  /** Provider channels (docs/channels.md): the SSRF-safe client and our public URL. */
+  providers?: ProviderOptions;
 }
 
 /**
  * The chat domain (docs/chat.md), wired in one place with its dependencies passed in: rooms,
  * messages, search and counters, inbound ingest, the web-chat channel and the live
- * collections `rooms` and `messages`. server.ts registers `liveCollections` on the hub and
- * `registerChatRoutes` (web/routes/chat-routes.ts) on the API.
+ * collections `rooms` and `messages`, and the outbound side of provider channels (their
+ * adapters and the 24-hour window). server.ts registers `liveCollections` on the hub and
+ * `registerChatRoutes` (web/routes/chat/) on the API; services/whatsapp builds on this.
  */
 export function createChat(options: ChatOptions) {
   const { db, clock, logger } = options;
@@ -60,13 +63,14 @@ export function createChat(options: ChatOptions) {
     senderFor: () => null,
     hooks: noChatHooks,
   };
-  const whatsappOptions = options.whatsapp ?? { fetch: createSafeFetch(), publicUrl: 'http://localhost' };
-  deps.senderFor = options.senderFor ?? createSenderFor({ whatsapp: createWhatsappSender(deps, whatsappOptions) });
+  const providerOptions = options.providers ?? { fetch: createSafeFetch(), publicUrl: 'http://localhost' };
+  const channels = createChannelProviderRepository(db);
+  const providers = createProviderChannels({ channels, logger, fetch: providerOptions.fetch });
+  deps.senderFor = options.senderFor ?? createSenderFor({ provider: createProviderSender({ providers, contacts: deps.contacts, clock }, providerOptions) });
   const messages = createMessageService(deps);
   const rooms = createRoomService(deps, messages);
   const search = createRoomSearchService(deps, rooms);
   const ingest = createIngestService(deps);
-  const whatsapp = createWhatsappWebhooks(deps, ingest, messages.applyStatusIn, whatsappOptions);
   const webchat = createWebchatService({ ...deps, tokens: options.tokens }, ingest, messages);
   const limits = options.webchatSessionsPerIp ?? { max: 100, windowSeconds: 600 };
 
@@ -77,7 +81,8 @@ export function createChat(options: ChatOptions) {
     search,
     ingest,
     webchat,
-    whatsapp,
+    channels,
+    providers,
     blobs: options.blobs,
     /** Limits new web-chat conversations per IP (a public endpoint that writes). */
     webchatLimiter: createRateLimiter(clock, limits),
@@ -86,9 +91,9 @@ export function createChat(options: ChatOptions) {
     useHooks(hooks: ChatHooks): void {
       deps.hooks = hooks;
     },
-    /** The caller as the chat rules see them (departments, supervised agents, team). */
-    viewer(tenant: TenantRow, principal: Principal): Promise<Viewer> {
-      return viewerOf(principal, tenant.id, deps.directory);
+    /** The caller as the chat rules see them (departments, supervised agents, team), in their tenant. */
+    async scope(tenant: TenantRow, principal: Principal): Promise<ChatScope> {
+      return { tenantId: tenant.id, viewer: await viewerOf(principal, tenant.id, deps.directory), config: tenant.appConfig };
     },
   };
 }

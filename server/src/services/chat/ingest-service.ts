@@ -1,9 +1,9 @@
-import type { Knex } from 'knex';
 import type { ContactIdentity, InboundContent, InboundMessage } from '@atendimento/integrations';
-import { messages as texts, type Channel, type Message, type Room } from '@atendimento/schemas';
+import { isWebchat, messages as texts, type Channel, type Message, type Room } from '@atendimento/schemas';
 import type { RecordChange } from '../changes/change-feed';
 import type { ChatContact } from '../../db/repositories/chat-contact-repository';
-import { retryOnConflict, type ChatDeps } from './chat-deps';
+import { retryOnConflict, type Transaction } from '../../db/knex';
+import type { ChatDeps } from './chat-deps';
 import { newId, newSecret } from './ids';
 import { applyMessage, newMessage, newRoom } from './room-factory';
 
@@ -12,7 +12,7 @@ export interface InboundItem extends InboundMessage {
   contact: ContactIdentity & { email?: string | null };
 }
 
-export interface IngestResult {
+interface IngestResult {
   externalId: string;
   /** Null for reactions (they change their target) and for skipped items. */
   messageId: string | null;
@@ -85,7 +85,7 @@ function whenOf(timestamp: string, now: string): string {
 export function createIngestService(deps: ChatDeps) {
   const { feed, clock, rooms, messages, contacts, directory } = deps;
 
-  async function contactFor(trx: Knex.Transaction, record: RecordChange, tenantId: string, channel: Channel, identity: InboundItem['contact'], now: string): Promise<ChatContact> {
+  async function contactFor(trx: Transaction, record: RecordChange, tenantId: string, channel: Channel, identity: InboundItem['contact'], now: string): Promise<ChatContact> {
     const key = identity.userId ?? identity.phone;
     if (!key) throw new Error('ingestInbound: an inbound message needs contact.userId or contact.phone. Fix the channel parser.');
     const bound = await contacts.findByIdentity(trx, tenantId, channel.id, key);
@@ -96,7 +96,7 @@ export function createIngestService(deps: ChatDeps) {
       const displayName = (identity.displayName?.trim() || identity.phone || texts.webchat.visitor).slice(0, 200);
       contact = {
         id, displayName, name: displayName, phone: identity.phone, email: identity.email?.trim().toLowerCase() || null, photoUrl: null,
-        channels: [channel.type === 'webchat' || channel.type === 'widget' ? 'webchat' : 'whatsapp'], agents: [], clients: [], prospects: [], salesmen: [],
+        channels: [isWebchat(channel.type) ? 'webchat' : 'whatsapp'], agents: [], clients: [], prospects: [], salesmen: [],
         vendId: null, group: false, chatId: identity.phone ?? null, active: true, blockedSending: false, blockedReceiving: false, autoBlocked: false,
         chatsHistory: [], clientsName: [], lifeControl: { createdAt: now, deletedAt: null },
       };
@@ -107,7 +107,7 @@ export function createIngestService(deps: ChatDeps) {
     return contact;
   }
 
-  async function roomFor(trx: Knex.Transaction, tenantId: string, channel: Channel, contact: ChatContact, chatId: string, now: string): Promise<{ room: Room; created: boolean }> {
+  async function roomFor(trx: Transaction, tenantId: string, channel: Channel, contact: ChatContact, chatId: string, now: string): Promise<{ room: Room; created: boolean }> {
     const open = await rooms.findOpen(trx, tenantId, channel.id, chatId);
     if (open) return { room: open, created: false };
     const departmentName = channel.departmentId ? await directory.departmentName(tenantId, channel.departmentId, trx) : null;
@@ -130,7 +130,7 @@ export function createIngestService(deps: ChatDeps) {
    * itself dedupes (`on conflict do nothing`) and a duplicate throws DuplicateDelivery, which
    * rolls back whatever this transaction wrote before it.
    */
-  async function ingestOne(trx: Knex.Transaction, record: RecordChange, tenantId: string, channel: Channel, item: InboundItem, checkFirst: boolean): Promise<IngestResult> {
+  async function ingestOne(trx: Transaction, record: RecordChange, tenantId: string, channel: Channel, item: InboundItem, checkFirst: boolean): Promise<IngestResult> {
     const now = clock.now().toISOString();
     const skipped = { externalId: item.externalId, messageId: null, roomId: null, created: false, roomCreated: false };
     if (checkFirst || item.content.reaction) {
@@ -139,7 +139,7 @@ export function createIngestService(deps: ChatDeps) {
     }
 
     const contact = await contactFor(trx, record, tenantId, channel, item.contact, now);
-    const chatId = item.contact.phone ?? (channel.type === 'webchat' || channel.type === 'widget' ? `webchat:${contact.id}` : item.contact.userId!);
+    const chatId = item.contact.phone ?? (isWebchat(channel.type) ? `webchat:${contact.id}` : item.contact.userId!);
     const { room, created: roomCreated } = await roomFor(trx, tenantId, channel, contact, chatId, now);
 
     if (item.content.reaction) {

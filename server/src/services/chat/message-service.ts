@@ -1,16 +1,16 @@
-import type { Knex } from 'knex';
 import {
-  MAX_MESSAGES_LIMIT, MESSAGES_PAGE_SIZE, messages as texts,
+  MAX_MESSAGES_LIMIT, MESSAGES_PAGE_SIZE, channelInfo, messages as texts,
   type AppConfig, type DeliveryState, type Message, type MessageError, type MessageStatus, type Room, type SendMessageInput, type UploadKind,
 } from '@atendimento/schemas';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { RecordChange } from '../changes/change-feed';
-import { retryOnConflict, type ChatDeps } from './chat-deps';
+import { retryOnConflict, type Transaction } from '../../db/knex';
+import type { ChatDeps } from './chat-deps';
 import { SendFailure } from './channel-senders';
 import { encodeCursor } from './cursor';
 import { newId } from './ids';
 import { applyMessage, lastMessageOf, newMessage } from './room-factory';
-import { canAttend, canSee, messageFilter, type UserViewer, type Viewer } from './room-scope';
+import { canAttend, canSee, messageFilter, type UserViewer, type ChatScope, userOnly } from './room-scope';
 
 /** A stored upload ready to become a message. */
 export interface StoredUpload {
@@ -33,7 +33,7 @@ const RANK: Record<'sent' | 'delivered' | 'read', number> = { sent: 1, delivered
  * Merges a delivery state into a status, never going back (seed 001 §4): read implies
  * delivered and sent; 'failed' only sticks while nothing was delivered.
  */
-export function advanceStatus(status: MessageStatus | null, state: DeliveryState, at: string, errors?: MessageError[]): MessageStatus | null {
+function advanceStatus(status: MessageStatus | null, state: DeliveryState, at: string, errors?: MessageError[]): MessageStatus | null {
   const current: MessageStatus = { ...(status ?? {}) };
   if (state === 'failed') {
     if (current.delivered || current.read) return null;
@@ -52,16 +52,11 @@ export function advanceStatus(status: MessageStatus | null, state: DeliveryState
   return next;
 }
 
-function userOnly(viewer: Viewer): UserViewer {
-  if (viewer.kind !== 'user') throw forbidden();
-  return viewer;
-}
-
 export function createMessageService(deps: ChatDeps) {
   const { feed, clock, rooms, messages, contacts, directory, logger } = deps;
 
   /** Loads the room (locked) and checks the caller attends it and may write to the contact. */
-  async function roomToWrite(trx: Knex.Transaction, tenantId: string, viewer: UserViewer, config: AppConfig, roomId: string, annotation: boolean): Promise<Room> {
+  async function roomToWrite(trx: Transaction, tenantId: string, viewer: UserViewer, config: AppConfig, roomId: string, annotation: boolean): Promise<Room> {
     const room = await rooms.findById(tenantId, roomId, trx, true);
     if (!room || !canSee(viewer, config, room)) throw notFound();
     // Closed first: after closing nobody attends, and 'enter the chat' would be the wrong advice.
@@ -104,7 +99,7 @@ export function createMessageService(deps: ChatDeps) {
     roomId: string,
     key: string | null,
     annotation: boolean,
-    build: (room: Room, trx: Knex.Transaction) => Promise<{ message: Message; replyTo: Message | null }>,
+    build: (room: Room, trx: Transaction) => Promise<{ message: Message; replyTo: Message | null }>,
     kind: 'free' | 'template' = 'free',
   ): Promise<SendResult> {
     const idempotencyKey = key ? `${viewer.id}:${key}` : null;
@@ -140,7 +135,7 @@ export function createMessageService(deps: ChatDeps) {
     return result;
   }
 
-  async function replyTarget(trx: Knex.Transaction, tenantId: string, room: Room, ref: string | null | undefined): Promise<Message | null> {
+  async function replyTarget(trx: Transaction, tenantId: string, room: Room, ref: string | null | undefined): Promise<Message | null> {
     if (!ref) return null;
     const target = await messages.findInRoom(trx, tenantId, room.id, ref);
     if (!target) throw badRequest('reply_not_found', texts.errors.notFound);
@@ -165,7 +160,7 @@ export function createMessageService(deps: ChatDeps) {
   }
 
   async function applyStatusIn(
-    trx: Knex.Transaction,
+    trx: Transaction,
     record: RecordChange,
     tenantId: string,
     message: Message,
@@ -193,9 +188,10 @@ export function createMessageService(deps: ChatDeps) {
     applyStatusIn,
 
     /** Throws what a send would (404, 403, 409) without writing: checked before an upload is read. */
-    async assertWritable(tenantId: string, viewerIn: Viewer, config: AppConfig, roomId: string, annotation: boolean): Promise<void> {
-      const viewer = userOnly(viewerIn);
-      await deps.db.transaction((trx) => roomToWrite(trx, tenantId, viewer, config, roomId, annotation));
+    async assertWritable(scope: ChatScope, roomId: string, annotation: boolean): Promise<void> {
+      const { tenantId, config } = scope;
+      const viewer = userOnly(scope.viewer);
+      await feed.transaction(tenantId, (trx) => roomToWrite(trx, tenantId, viewer, config, roomId, annotation));
     },
 
     /** Sends a stored message through its channel after commit (system notices, retries). */
@@ -206,12 +202,13 @@ export function createMessageService(deps: ChatDeps) {
     },
 
     /** Text, internal note, reply or edit of own message (POST /api/rooms/:id/message). */
-    async sendText(tenantId: string, viewerIn: Viewer, config: AppConfig, roomId: string, input: SendMessageInput, headerKey: string | null): Promise<SendResult> {
-      const viewer = userOnly(viewerIn);
+    async sendText(scope: ChatScope, roomId: string, input: SendMessageInput, headerKey: string | null): Promise<SendResult> {
+      const { tenantId, config } = scope;
+      const viewer = userOnly(scope.viewer);
       const text = input.text.trim();
       if (!text) throw badRequest('empty_message', texts.validation.requiredField);
       const annotation = Boolean(input.annotation ?? input.internal);
-      if (input.editMessageId) return this.edit(tenantId, viewer, config, roomId, input.editMessageId, text);
+      if (input.editMessageId) return this.edit(scope, roomId, input.editMessageId, text);
       return insertOwn(tenantId, viewer, config, roomId, input.clientId ?? headerKey, annotation, async (room, trx) => {
         const target = await replyTarget(trx, tenantId, room, input.replyTo);
         const message = newMessage({ id: newId(), room, author: authorOf(viewer), type: 'text', text, now: clock.now().toISOString(), fromContact: false, annotation, extra: repliedOf(target) });
@@ -220,8 +217,9 @@ export function createMessageService(deps: ChatDeps) {
     },
 
     /** An uploaded file as image/video/audio/document (POST .../message/file). */
-    async sendFile(tenantId: string, viewerIn: Viewer, config: AppConfig, roomId: string, upload: StoredUpload, fields: { caption?: string; annotation?: boolean; clientId?: string; replyTo?: string }): Promise<SendResult> {
-      const viewer = userOnly(viewerIn);
+    async sendFile(scope: ChatScope, roomId: string, upload: StoredUpload, fields: { caption?: string; annotation?: boolean; clientId?: string; replyTo?: string }): Promise<SendResult> {
+      const { tenantId, config } = scope;
+      const viewer = userOnly(scope.viewer);
       const annotation = Boolean(fields.annotation);
       return insertOwn(tenantId, viewer, config, roomId, fields.clientId ?? null, annotation, async (room, trx) => {
         const target = await replyTarget(trx, tenantId, room, fields.replyTo);
@@ -237,8 +235,9 @@ export function createMessageService(deps: ChatDeps) {
      * A provider template (POST /api/rooms/:id/message/template): the one kind of message the
      * WhatsApp 24-hour window lets through.
      */
-    async sendTemplate(tenantId: string, viewerIn: Viewer, config: AppConfig, roomId: string, template: { name: string; language: string; components?: unknown[]; text?: string }, clientId: string | null): Promise<SendResult> {
-      const viewer = userOnly(viewerIn);
+    async sendTemplate(scope: ChatScope, roomId: string, template: { name: string; language: string; components?: unknown[]; text?: string }, clientId: string | null): Promise<SendResult> {
+      const { tenantId, config } = scope;
+      const viewer = userOnly(scope.viewer);
       return insertOwn(tenantId, viewer, config, roomId, clientId, false, async (room) => {
         const message = newMessage({ id: newId(), room, author: authorOf(viewer), type: 'template', text: template.text ?? template.name, now: clock.now().toISOString(), fromContact: false, extra: { template } });
         return { message, replyTo: null };
@@ -250,8 +249,9 @@ export function createMessageService(deps: ChatDeps) {
      * `message.interactive` (Cloud API shape) with the body as text; a free-form message for the
      * 24-hour window.
      */
-    async sendInteractive(tenantId: string, viewerIn: Viewer, config: AppConfig, roomId: string, interactive: NonNullable<Message['interactive']>, clientId: string | null): Promise<SendResult> {
-      const viewer = userOnly(viewerIn);
+    async sendInteractive(scope: ChatScope, roomId: string, interactive: NonNullable<Message['interactive']>, clientId: string | null): Promise<SendResult> {
+      const { tenantId, config } = scope;
+      const viewer = userOnly(scope.viewer);
       const text = (interactive as { body?: { text?: string } }).body?.text ?? '';
       return insertOwn(tenantId, viewer, config, roomId, clientId, false, async (room) => {
         const message = newMessage({ id: newId(), room, author: authorOf(viewer), type: 'interactive', text, now: clock.now().toISOString(), fromContact: false, extra: { interactive } });
@@ -260,8 +260,9 @@ export function createMessageService(deps: ChatDeps) {
     },
 
     /** A fixed message: its text and file (POST .../message/fileUrl). */
-    async sendFixed(tenantId: string, viewerIn: Viewer, config: AppConfig, roomId: string, fixedMessageId: string, clientId: string | null): Promise<SendResult> {
-      const viewer = userOnly(viewerIn);
+    async sendFixed(scope: ChatScope, roomId: string, fixedMessageId: string, clientId: string | null): Promise<SendResult> {
+      const { tenantId, config } = scope;
+      const viewer = userOnly(scope.viewer);
       const fixed = await directory.fixedMessage(tenantId, fixedMessageId);
       const wide = viewer.admin || Boolean(config.claims?.enableWideFixedMessagesAccess);
       if (!fixed || !fixed.active || (!wide && fixed.uid !== null && fixed.uid !== viewer.id)) throw notFound();
@@ -281,8 +282,9 @@ export function createMessageService(deps: ChatDeps) {
     },
 
     /** Replaces the text of one's own text message; earlier texts go to `versions`. */
-    async edit(tenantId: string, viewerIn: Viewer, config: AppConfig, roomId: string, messageId: string, text: string): Promise<SendResult> {
-      const viewer = userOnly(viewerIn);
+    async edit(scope: ChatScope, roomId: string, messageId: string, text: string): Promise<SendResult> {
+      const { tenantId, config } = scope;
+      const viewer = userOnly(scope.viewer);
       const edited: { value: { room: Room; message: Message } | null } = { value: null };
       const message = await feed.transaction(tenantId, async (trx, record) => {
         const room = await roomToWrite(trx, tenantId, viewer, config, roomId, true);
@@ -318,8 +320,9 @@ export function createMessageService(deps: ChatDeps) {
     },
 
     /** Deletes one's own message ('Mensagem apagada'); the content is kept aside for seeDeletedMessages. */
-    async remove(tenantId: string, viewerIn: Viewer, config: AppConfig, roomId: string, messageId: string): Promise<Message> {
-      const viewer = userOnly(viewerIn);
+    async remove(scope: ChatScope, roomId: string, messageId: string): Promise<Message> {
+      const { tenantId, config } = scope;
+      const viewer = userOnly(scope.viewer);
       if (viewer.claims.disableDeleteMessages || config.claims?.disableDeleteMessages) throw forbidden('delete_disabled', texts.chatServer.deleteDisabled);
       const removed: { value: { room: Room; message: Message } | null } = { value: null };
       const result = await feed.transaction(tenantId, async (trx, record) => {
@@ -361,8 +364,9 @@ export function createMessageService(deps: ChatDeps) {
     },
 
     /** Sets (or, with an empty emoji, removes) the caller's reaction to a message. */
-    async react(tenantId: string, viewerIn: Viewer, config: AppConfig, roomId: string, ref: string, emoji: string): Promise<Message> {
-      const viewer = userOnly(viewerIn);
+    async react(scope: ChatScope, roomId: string, ref: string, emoji: string): Promise<Message> {
+      const { tenantId, config } = scope;
+      const viewer = userOnly(scope.viewer);
       const changed: { value: { room: Room; message: Message } | null } = { value: null };
       const result = await feed.transaction(tenantId, async (trx, record) => {
         const room = await roomToWrite(trx, tenantId, viewer, config, roomId, false);
@@ -370,7 +374,7 @@ export function createMessageService(deps: ChatDeps) {
         if (!target || target.annotation) throw notFound();
         if (target.status?.deleted) throw conflict('message_deleted', texts.chat.messageDeleted);
         // Seed 001 §5: no reactions on meta for our own messages, nor on unmigrated dialog360.
-        if (room.channel === 'meta' && target.author.type !== 'client') throw badRequest('reaction_unavailable', texts.chatServer.reactionUnavailable);
+        if (channelInfo(room.channel)?.reactions === 'contactOnly' && target.author.type !== 'client') throw badRequest('reaction_unavailable', texts.chatServer.reactionUnavailable);
         const now = clock.now().toISOString();
         const others = target.reactions.filter((r) => r.author.id !== viewer.id);
         const reactions = emoji ? [...others, { emoji, author: authorOf(viewer), at: now }] : others;
@@ -389,8 +393,9 @@ export function createMessageService(deps: ChatDeps) {
     },
 
     /** Sends a failed message again (POST /api/rooms/resendMessage/:roomId/message/:messageId). */
-    async resend(tenantId: string, viewerIn: Viewer, config: AppConfig, roomId: string, messageId: string): Promise<Message> {
-      const viewer = userOnly(viewerIn);
+    async resend(scope: ChatScope, roomId: string, messageId: string): Promise<Message> {
+      const { tenantId, config } = scope;
+      const viewer = userOnly(scope.viewer);
       const retry: { value: { room: Room; message: Message } | null } = { value: null };
       const result = await feed.transaction(tenantId, async (trx, record) => {
         const room = await roomToWrite(trx, tenantId, viewer, config, roomId, true);
@@ -415,7 +420,8 @@ export function createMessageService(deps: ChatDeps) {
     },
 
     /** A page of a room's messages, newest first (20 by default), older than `before`. */
-    async page(tenantId: string, viewer: Viewer, config: AppConfig, roomId: string, before: { at: string; id: string } | null, limitIn: unknown): Promise<{ data: Message[]; before: string | null }> {
+    async page(scope: ChatScope, roomId: string, before: { at: string; id: string } | null, limitIn: unknown): Promise<{ data: Message[]; before: string | null }> {
+      const { tenantId, viewer, config } = scope;
       const room = await rooms.findById(tenantId, roomId);
       if (!room || !canSee(viewer, config, room)) throw notFound();
       const limit = limitIn === undefined ? MESSAGES_PAGE_SIZE : Number(limitIn);
@@ -426,7 +432,8 @@ export function createMessageService(deps: ChatDeps) {
     },
 
     /** One message; holders of seeDeletedMessages also get a deleted message's content. */
-    async getOne(tenantId: string, viewer: Viewer, config: AppConfig, roomId: string, messageId: string): Promise<Message> {
+    async getOne(scope: ChatScope, roomId: string, messageId: string): Promise<Message> {
+      const { tenantId, viewer, config } = scope;
       const room = await rooms.findById(tenantId, roomId);
       if (!room || !canSee(viewer, config, room)) throw notFound();
       const [message] = await messages.page(tenantId, { and: [messageFilter(viewer, roomId), { field: 'id', op: '==', value: messageId }] }, 1, null);

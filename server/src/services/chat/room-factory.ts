@@ -1,5 +1,5 @@
 import type { Channel, LastMessage, Message, MessageApi, MessageAuthor, Room, RoomAuthor, RoomQueue } from '@atendimento/schemas';
-import { departmentQueueId, emptyRoomState } from '@atendimento/schemas';
+import { departmentQueueId, emptyRoomState, isWebchat, messages as texts } from '@atendimento/schemas';
 
 /**
  * Pure builders: a new room and message in the seed's shape, and what a message does to its
@@ -7,24 +7,14 @@ import { departmentQueueId, emptyRoomState } from '@atendimento/schemas';
  */
 
 /** Last-message labels of seed 001 §9 for media and structured types. */
-const PREVIEW_LABELS: Partial<Record<Message['type'], string>> = {
-  image: 'Imagem', document: 'Documento', audio: 'Áudio', video: 'Vídeo', location: 'Localização',
-  contact: 'Contato', contacts: 'Contato', card: 'Card', sticker: 'Sticker', call: 'Chamada',
-};
+const PREVIEW_LABELS: Partial<Record<Message['type'], string>> = texts.lastMessageLabels;
 
 /** The api name of a channel in `from`/`to` (seed 001 §3). */
-export function apiOfChannel(channel: Room['channel']): MessageApi {
-  switch (channel) {
-    case 'webchat':
-    case 'widget':
-      return 'widget';
-    case 'whatsapp':
-      return 'meta';
-    case 'mail':
-      return 'vueJs';
-    default:
-      return channel as MessageApi;
-  }
+function apiOfChannel(channel: Room['channel']): MessageApi {
+  if (isWebchat(channel)) return 'widget';
+  if (channel === 'whatsapp') return 'meta';
+  if (channel === 'mail') return 'vueJs';
+  return channel as MessageApi;
 }
 
 export function queueOfDepartment(departmentId: string, name: string): RoomQueue {
@@ -112,7 +102,7 @@ export function newMessage(input: {
 }
 
 /** The card preview of a message: its text, else its caption, else the type's label. */
-export function previewOf(message: Message): string {
+function previewOf(message: Message): string {
   if (message.status?.deleted) return '';
   const text = message.text ?? message.caption ?? message.image?.caption ?? message.video?.caption ?? null;
   if (text) return text.slice(0, 200);

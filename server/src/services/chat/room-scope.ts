@@ -3,6 +3,7 @@ import {
   type AppConfig, type Filter, type Room, type RoomTabId,
 } from '@atendimento/schemas';
 import type { Principal } from '../auth/auth-service';
+import { forbidden } from '../../errors';
 import type { ChatDirectoryRepository } from '../../db/repositories/chat-directory-repository';
 
 /**
@@ -29,6 +30,23 @@ export type Viewer =
   | { kind: 'anonymous'; roomId: string };
 
 export type UserViewer = Extract<Viewer, { kind: 'user' }>;
+
+/** The viewer when it is a signed-in user; a visitor's token is refused (403). */
+export function userOnly(viewer: Viewer): UserViewer {
+  if (viewer.kind !== 'user') throw forbidden();
+  return viewer;
+}
+
+/**
+ * Who asks, in which tenant, under which configuration: the first argument of every chat
+ * service call that acts for a caller. The web layer builds it once per request
+ * (web/request.ts `scopeOf`); tenant first, as in every repository call.
+ */
+export interface ChatScope {
+  tenantId: string;
+  viewer: Viewer;
+  config: AppConfig;
+}
 
 /** Builds the viewer of a principal (one query for supervisors, none otherwise). */
 export async function viewerOf(principal: Principal, tenantId: string, directory: ChatDirectoryRepository): Promise<Viewer> {

@@ -5,10 +5,10 @@ import {
 import { badRequest, validationError } from '../../errors';
 import type { ChatDeps } from './chat-deps';
 import type { RoomService } from './room-service';
-import { roomTabsOf, tabFilter, visibilityFilter, type Viewer } from './room-scope';
+import { roomTabsOf, tabFilter, visibilityFilter, type Viewer, type ChatScope } from './room-scope';
 
 /** Strips what the seed strips from a search term: + / ( ) (seed 001 §5). */
-export function normaliseSearchText(text: string): { text: string; numeric: string | null } {
+function normaliseSearchText(text: string): { text: string; numeric: string | null } {
   const stripped = text.replace(/[+/()]/g, '').trim();
   if (/^[\d\s.-]+$/.test(stripped) && /\d/.test(stripped)) return { text: stripped, numeric: stripped.replace(/\D/g, '') };
   return { text: stripped, numeric: null };
@@ -22,13 +22,14 @@ export function createRoomSearchService(deps: ChatDeps, roomService: RoomService
   const { rooms, clock } = deps;
 
   return {
-    async search(tenantId: string, viewer: Viewer, config: AppConfig, input: RoomSearchInput): Promise<{ rooms: Room[]; busca: string }> {
-      const scope = input.tab ? roomService.tabScope(viewer, config, input.tab, null) : visibilityFilter(viewer, config);
+    async search(scope: ChatScope, input: RoomSearchInput): Promise<{ rooms: Room[]; busca: string }> {
+      const { tenantId, viewer, config } = scope;
+      const visible = input.tab ? roomService.tabScope(viewer, config, input.tab, null) : visibilityFilter(viewer, config);
       const term = normaliseSearchText(input.text ?? '');
       if (term.text && (term.numeric ?? term.text).length < SEARCH_MIN_LENGTH) {
         throw badRequest('search_too_short', texts.validation.search3, [{ field: 'text', message: texts.validation.search3 }]);
       }
-      const parts: Filter[] = [scope];
+      const parts: Filter[] = [visible];
       if (input.tags?.length) parts.push({ field: 'tags', op: 'array-contains-any', value: input.tags });
       if (input.channels?.length) parts.push({ field: 'channelId', op: 'in', value: input.channels });
       if (input.agents?.length) parts.push({ field: 'agentsHistory', op: 'array-contains-any', value: input.agents });
@@ -51,7 +52,8 @@ export function createRoomSearchService(deps: ChatDeps, roomService: RoomService
     },
 
     /** Totals and unread rooms per tab the caller has, and rooms per queue on 'Todas Filas'. */
-    async counters(tenantId: string, viewer: Viewer, config: AppConfig): Promise<CounterAnswer['data']> {
+    async counters(scope: ChatScope): Promise<CounterAnswer['data']> {
+      const { tenantId, viewer, config } = scope;
       if (viewer.kind !== 'user') return { tabs: {}, queues: {}, at: clock.now().toISOString() };
       const tabs: CounterAnswer['data']['tabs'] = {};
       let queues: Record<string, number> = {};
@@ -64,7 +66,8 @@ export function createRoomSearchService(deps: ChatDeps, roomService: RoomService
     },
 
     /** Own chats' unread state for the title 'ChatBot UF (n)' and the favicon badge. */
-    async read(tenantId: string, viewer: Viewer, config: AppConfig): Promise<ReadAnswer['data']> {
+    async read(scope: ChatScope): Promise<ReadAnswer['data']> {
+      const { tenantId, viewer, config } = scope;
       const at = clock.now().toISOString();
       if (viewer.kind !== 'user') return { unreadChats: 0, unreadMessages: 0, chats: 0, at };
       const own = tabFilter(viewer, config, 'userChats')!;
@@ -74,5 +77,3 @@ export function createRoomSearchService(deps: ChatDeps, roomService: RoomService
     },
   };
 }
-
-export type RoomSearchService = ReturnType<typeof createRoomSearchService>;

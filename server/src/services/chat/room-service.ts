@@ -1,6 +1,5 @@
-import type { Knex } from 'knex';
 import {
-  CHAT_TAB_BY_ID, CONTACT_HISTORY_LIMIT, MAX_ROOMS_LIMIT, calendarDay, channelIs, isValidFilter, validateClose, messages as texts,
+  CHAT_TAB_BY_ID, CONTACT_HISTORY_LIMIT, isWebchat, MAX_ROOMS_LIMIT, calendarDay, channelIs, isValidFilter, validateClose, messages as texts,
   type AppConfig, type Channel, type CloseRoomInput, type CreateRoomInput, type Filter, type Message, type PatchRoomInput, type Room, type RoomTabId,
 } from '@atendimento/schemas';
 import { badRequest, conflict, forbidden, notFound, validationError } from '../../errors';
@@ -8,22 +7,18 @@ import { checkFilter, FilterError } from '../../db/repositories/chat-filter-sql'
 import { ROOM_FIELDS, type RoomCursor } from '../../db/repositories/room-repository';
 import type { ChatContact } from '../../db/repositories/chat-contact-repository';
 import type { RecordChange } from '../changes/change-feed';
-import { retryOnConflict, type ChatDeps } from './chat-deps';
+import { retryOnConflict, type Transaction } from '../../db/knex';
+import type { ChatDeps } from './chat-deps';
 import { encodeCursor } from './cursor';
 import { newId, newSecret } from './ids';
 import type { MessageService } from './message-service';
 import { applyMessage, newMessage, newRoom, queueOfDepartment } from './room-factory';
-import { canAttend, canSee, supervises, tabFilter, visibilityFilter, type UserViewer, type Viewer } from './room-scope';
+import { canAttend, canSee, supervises, tabFilter, visibilityFilter, type UserViewer, type Viewer, type ChatScope, userOnly } from './room-scope';
 
 const ONE_HOUR = 3_600_000;
 
-function userOnly(viewer: Viewer): UserViewer {
-  if (viewer.kind !== 'user') throw forbidden();
-  return viewer;
-}
-
 /** Checks a client's narrowing filter (only ROOM_FILTER_FIELDS, typed values). */
-export function clientRoomFilter(filter: unknown): Filter | null {
+function clientRoomFilter(filter: unknown): Filter | null {
   if (filter === undefined || filter === null) return null;
   if (!isValidFilter(filter)) throw badRequest('filter_invalid', texts.chatServer.filterInvalid);
   try {
@@ -64,7 +59,7 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
     return n;
   }
 
-  async function loadVisible(tenantId: string, viewer: Viewer, config: AppConfig, roomId: string, trx?: Knex.Transaction): Promise<Room> {
+  async function loadVisible(tenantId: string, viewer: Viewer, config: AppConfig, roomId: string, trx?: Transaction): Promise<Room> {
     const room = await rooms.findById(tenantId, roomId, trx ?? deps.db, Boolean(trx));
     if (!room || !canSee(viewer, config, room)) throw notFound();
     return room;
@@ -74,7 +69,7 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
     if (!room.active) throw conflict('room_closed', texts.chatServer.alreadyClosed);
   }
 
-  async function save(trx: Knex.Transaction, record: RecordChange, tenantId: string, next: Room, previous: Room): Promise<Room> {
+  async function save(trx: Transaction, record: RecordChange, tenantId: string, next: Room, previous: Room): Promise<Room> {
     const stamped = { ...next, lifeControl: { ...next.lifeControl, updatedAt: clock.now().toISOString() } };
     await rooms.save(trx, tenantId, stamped, previous);
     record({ collection: 'rooms', id: next.id, op: 'upsert' });
@@ -82,7 +77,7 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
   }
 
   /** Marks the contact's messages read (the visitor sees 'lida') and clears the room's unread state. */
-  async function markRead(trx: Knex.Transaction, record: RecordChange, tenantId: string, room: Room, readOut?: Message[]): Promise<Room> {
+  async function markRead(trx: Transaction, record: RecordChange, tenantId: string, room: Room, readOut?: Message[]): Promise<Room> {
     const unread = await messages.notYet(trx, tenantId, room.id, ['client'], [null, 'sent', 'delivered']);
     for (const m of unread) await messageService.applyStatusIn(trx, record, tenantId, m, 'read');
     readOut?.push(...unread);
@@ -91,7 +86,7 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
   }
 
   async function closeOne(
-    trx: Knex.Transaction,
+    trx: Transaction,
     record: RecordChange,
     tenantId: string,
     viewer: UserViewer,
@@ -149,7 +144,7 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
     return { room: saved, noticeMessageId };
   }
 
-  async function withTags(trx: Knex.Transaction, tenantId: string, viewer: UserViewer, config: AppConfig, room: Room, ids: string[]): Promise<Room> {
+  async function withTags(trx: Transaction, tenantId: string, viewer: UserViewer, config: AppConfig, room: Room, ids: string[]): Promise<Room> {
     const unique = [...new Set(ids)];
     if (unique.length > 1 && !config.claims?.multiTags) throw validationError([{ field: 'tags', message: texts.validation.invalidValue }]);
     if (!room.active && !viewer.admin && clock.now().getTime() - Date.parse(room.lastMessageAt) > ONE_HOUR) {
@@ -161,7 +156,7 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
   }
 
   /** Agents to push or pull: oneself by default; others need admin or supervisor of the room. */
-  async function targetsOf(tenantId: string, viewer: UserViewer, room: Room, agents: (string | { id: string })[] | undefined, trx: Knex.Transaction) {
+  async function targetsOf(tenantId: string, viewer: UserViewer, room: Room, agents: (string | { id: string })[] | undefined, trx: Transaction) {
     const ids = [...new Set((agents ?? []).map((a) => (typeof a === 'string' ? a : a.id)))];
     if (ids.length === 0 || (ids.length === 1 && ids[0] === viewer.id)) return [{ id: viewer.id, displayName: viewer.displayName }];
     if (!supervises(viewer, room)) throw forbidden('push_not_allowed', texts.chatServer.pushNotAllowed);
@@ -183,19 +178,22 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
     pageQuery,
 
     /** A page of a tab: the tab's limit by default, keyset `after` for the next page. */
-    async list(tenantId: string, viewer: Viewer, config: AppConfig, query: { tab: RoomTabId; filter?: unknown; order?: unknown; limit?: unknown; after?: RoomCursor | null }) {
+    async list(scope: ChatScope, query: { tab: RoomTabId; filter?: unknown; order?: unknown; limit?: unknown; after?: RoomCursor | null }) {
+      const { tenantId, viewer, config } = scope;
       const { filter, order, limit } = pageQuery(viewer, config, query);
       const data = await rooms.list(tenantId, filter, { order, limit, after: query.after ?? null });
       const last = data[data.length - 1];
       return { data, next: data.length === limit && last ? encodeCursor(last.lastMessageAt, last.id) : null };
     },
 
-    async get(tenantId: string, viewer: Viewer, config: AppConfig, roomId: string): Promise<Room> {
+    async get(scope: ChatScope, roomId: string): Promise<Room> {
+      const { tenantId, viewer, config } = scope;
       return loadVisible(tenantId, viewer, config, roomId);
     },
 
     /** Rooms of a contact's chat id (contact drawer history), newest first. */
-    async byChatId(tenantId: string, viewer: Viewer, config: AppConfig, chatId: string, channelId: string | null, limitIn: unknown): Promise<Room[]> {
+    async byChatId(scope: ChatScope, chatId: string, channelId: string | null, limitIn: unknown): Promise<Room[]> {
+      const { tenantId, viewer, config } = scope;
       const limit = limitIn === undefined ? CONTACT_HISTORY_LIMIT : Number(limitIn);
       if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw badRequest('invalid_limit', texts.validation.invalidValue);
       return rooms.byChatId(tenantId, chatId.slice(0, 320), channelId, visibilityFilter(viewer, config), limit);
@@ -206,8 +204,9 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
      * `options.chatId` (active messages: the contact's phone after the 9th-digit rule) replaces the
      * contact's phone as the room's chat id.
      */
-    async create(tenantId: string, viewerIn: Viewer, config: AppConfig, input: CreateRoomInput, options: { chatId?: string } = {}): Promise<{ room: Room; created: boolean }> {
-      const viewer = userOnly(viewerIn);
+    async create(scope: ChatScope, input: CreateRoomInput, options: { chatId?: string } = {}): Promise<{ room: Room; created: boolean }> {
+      const { tenantId, config } = scope;
+      const viewer = userOnly(scope.viewer);
       if (!input.contactId && !input.contact) throw validationError([{ field: 'contact', message: texts.validation.requiredField }]);
       let channel: Channel | null = null;
       if (input.channelId) {
@@ -253,7 +252,7 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
             if (!canSee(viewer, config, open)) throw conflict('room_in_attendance', texts.chatServer.inAttendanceElsewhere);
             return { room: open, created: false };
           }
-          if (channel!.type === 'webchat' || channel!.type === 'widget') throw validationError([{ field: 'channelId', message: texts.chatServer.noChannel }]);
+          if (isWebchat(channel!.type)) throw validationError([{ field: 'channelId', message: texts.chatServer.noChannel }]);
           const departmentName = departmentId ? await directory.departmentName(tenantId, departmentId, trx) : null;
           const agent = { id: viewer.id, displayName: viewer.displayName };
           const base = newRoom({
@@ -270,8 +269,9 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
     },
 
     /** PATCH /api/rooms/:id: tags, on-hold, read/unread, annotated, replyTo, activeChat. */
-    async patch(tenantId: string, viewerIn: Viewer, config: AppConfig, roomId: string, input: PatchRoomInput): Promise<Room> {
-      const viewer = userOnly(viewerIn);
+    async patch(scope: ChatScope, roomId: string, input: PatchRoomInput): Promise<Room> {
+      const { tenantId, config } = scope;
+      const viewer = userOnly(scope.viewer);
       const readNow: Message[] = [];
       const saved = await feed.transaction(tenantId, async (trx, record) => {
         const room = await loadVisible(tenantId, viewer, config, roomId, trx);
@@ -311,8 +311,9 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
     },
 
     /** Enter: the agent joins agents and agentsHistory; the room is in attendance. */
-    async push(tenantId: string, viewerIn: Viewer, config: AppConfig, roomId: string, agents?: (string | { id: string })[]): Promise<Room> {
-      const viewer = userOnly(viewerIn);
+    async push(scope: ChatScope, roomId: string, agents?: (string | { id: string })[]): Promise<Room> {
+      const { tenantId, config } = scope;
+      const viewer = userOnly(scope.viewer);
       return feed.transaction(tenantId, async (trx, record) => {
         const room = await loadVisible(tenantId, viewer, config, roomId, trx).catch((error: unknown) => deps.hooks.pushRefused(trx, tenantId, viewer, roomId, error));
         ensureOpen(room);
@@ -327,8 +328,9 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
     },
 
     /** Leave: the agent leaves agents; with nobody left the room goes back to its queue. */
-    async pull(tenantId: string, viewerIn: Viewer, config: AppConfig, roomId: string, agents?: (string | { id: string })[]): Promise<Room> {
-      const viewer = userOnly(viewerIn);
+    async pull(scope: ChatScope, roomId: string, agents?: (string | { id: string })[]): Promise<Room> {
+      const { tenantId, config } = scope;
+      const viewer = userOnly(scope.viewer);
       const saved = await feed.transaction(tenantId, async (trx, record) => {
         const room = await loadVisible(tenantId, viewer, config, roomId, trx);
         ensureOpen(room);
@@ -342,8 +344,9 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
     },
 
     /** PATCH /close and /closeNoMessage. */
-    async close(tenantId: string, viewerIn: Viewer, config: AppConfig, roomId: string, input: CloseRoomInput, noMessage: boolean): Promise<Room> {
-      const viewer = userOnly(viewerIn);
+    async close(scope: ChatScope, roomId: string, input: CloseRoomInput, noMessage: boolean): Promise<Room> {
+      const { tenantId, config } = scope;
+      const viewer = userOnly(scope.viewer);
       const result = await feed.transaction(tenantId, async (trx, record) => {
         const room = await loadVisible(tenantId, viewer, config, roomId, trx);
         return closeOne(trx, record, tenantId, viewer, config, room, input, { noMessage, mass: false });
@@ -354,8 +357,9 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
     },
 
     /** POST /massClose: each room closes on its own; the ones that cannot are reported, not fatal. */
-    async massClose(tenantId: string, viewerIn: Viewer, config: AppConfig, ids: string[], justify: string | null): Promise<{ closed: string[]; skipped: { id: string; errorMessage: string }[] }> {
-      const viewer = userOnly(viewerIn);
+    async massClose(scope: ChatScope, ids: string[], justify: string | null): Promise<{ closed: string[]; skipped: { id: string; errorMessage: string }[] }> {
+      const { tenantId, config } = scope;
+      const viewer = userOnly(scope.viewer);
       const closed: string[] = [];
       const skipped: { id: string; errorMessage: string }[] = [];
       for (const id of [...new Set(ids)]) {

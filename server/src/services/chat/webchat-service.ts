@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { messages as texts, type Channel, type Message, type Room, type WebchatReceiptsInput, type WebchatSessionAnswer, type WebchatSessionInput } from '@atendimento/schemas';
+import { isWebchat, messages as texts, type Channel, type Message, type Room, type WebchatReceiptsInput, type WebchatSessionAnswer, type WebchatSessionInput } from '@atendimento/schemas';
 import { conflict, notFound, validationError } from '../../errors';
 import type { TokenService } from '../auth/tokens';
 import type { ChatDeps } from './chat-deps';
@@ -25,7 +25,7 @@ export function createWebchatService(deps: ChatDeps & { tokens: TokenService }, 
 
   async function webchatChannel(tenantId: string, channelId: string): Promise<Channel> {
     const channel = await directory.channel(tenantId, channelId);
-    if (!channel || !channel.active || (channel.type !== 'webchat' && channel.type !== 'widget')) throw notFound();
+    if (!channel || !channel.active || !isWebchat(channel.type)) throw notFound();
     return channel;
   }
 
@@ -43,7 +43,7 @@ export function createWebchatService(deps: ChatDeps & { tokens: TokenService }, 
   async function visitorRoom(tenantId: string, roomId: string, visitorKey: unknown): Promise<{ room: Room; channel: Channel; identity: string }> {
     if (typeof visitorKey !== 'string' || visitorKey.length < 20 || visitorKey.length > 100) throw notFound();
     const room = await rooms.findById(tenantId, roomId);
-    if (!room || (room.channel !== 'webchat' && room.channel !== 'widget') || !room.channelId) throw notFound();
+    if (!room || !isWebchat(room.channel) || !room.channelId) throw notFound();
     const channel = await webchatChannel(tenantId, String(room.channelId));
     const identity = identityOf(visitorKey);
     const contactId = await contacts.findIdentity(db, tenantId, channel.id, identity);
@@ -138,5 +138,3 @@ export function createWebchatService(deps: ChatDeps & { tokens: TokenService }, 
     },
   };
 }
-
-export type WebchatService = ReturnType<typeof createWebchatService>;

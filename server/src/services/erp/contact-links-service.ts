@@ -5,7 +5,7 @@ import type { Db } from '../../db/knex';
 import type { TenantRow } from '../../db/repositories/tenant-repository';
 import { AppError, badRequest, notFound, validationError } from '../../errors';
 import type { ChangeFeed } from '../changes/change-feed';
-import type { ContactLinksRepository, ContactRow } from './contact-links-repository';
+import type { ContactLinksRepository, ContactRow } from '../../db/repositories/contact-links-repository';
 import { erpFailure, type ErpService } from './erp-service';
 
 type LinkField = 'clients' | 'prospects' | 'salesmen';
@@ -13,10 +13,10 @@ const LINK_FIELDS: LinkField[] = ['clients', 'prospects', 'salesmen'];
 const MAX_LINKS = 200;
 
 /** A contact as the API returns it (the register's record shape). */
-export type ContactRecord = Record<string, unknown> & { id: string };
+type ContactRecord = Record<string, unknown> & { id: string };
 
 /** What the contact panel shows for a contact's ERP links, with the seed's empty texts. */
-export interface ContactLinks {
+interface ContactLinks {
   clients: (ErpClientRow & { id: string })[];
   salesmen: (ErpSalesmanRow & { id: string })[];
   prospects: string[];
@@ -44,7 +44,7 @@ const stored = (value: unknown): string[] => (Array.isArray(value) ? value.map(S
  * ('5511987654321@c.us'), with and without the country code 55, with and without the mobile
  * ninth digit (seed 000 §5: long ids lose their fifth character).
  */
-export function phoneVariants(raw: string): string[] {
+function phoneVariants(raw: string): string[] {
   const digits = raw.split('@')[0]!.replace(/\D/g, '');
   if (digits.length < 8 || digits.length > 15) return [];
   const out = new Set<string>([digits]);

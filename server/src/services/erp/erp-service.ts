@@ -17,12 +17,12 @@ import type { TenantRow } from '../../db/repositories/tenant-repository';
 import type { OutboundHttp } from '../http/outbound-http';
 
 /** Longest per-call limit a tenant may configure (the seed's request timeout). */
-export const ERP_MAX_TIMEOUT_MS = 600_000;
+const ERP_MAX_TIMEOUT_MS = 600_000;
 const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_QUERY_PATH = '/consulta';
 
 /** A tenant's ERP settings with defaults filled in. */
-export interface ResolvedErp {
+interface ResolvedErp {
   urls: string[];
   queryPath: string;
   timeoutMs: number;
@@ -45,7 +45,7 @@ function normaliseBase(raw: string): string | null {
 }
 
 /** The ERP settings of a tenant (appConfig.erp + protheus.sgbd), or null when none are configured. */
-export function erpSettingsOf(tenant: TenantRow): ResolvedErp | null {
+function erpSettingsOf(tenant: TenantRow): ResolvedErp | null {
   const raw: ErpSettings | null | undefined = tenant.appConfig.erp;
   const urls = (raw?.urls ?? []).map(normaliseBase).filter((u): u is string => !!u);
   if (!urls.length) return null;
@@ -80,7 +80,7 @@ export function erpFailure(error: unknown, searchText = false): AppError {
   }
 }
 
-export interface ErpCallInput {
+interface ErpCallInput {
   /** One of the tenant's base URLs (or a URL under one); default the first. */
   url?: string | null;
   path: string;

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-export interface StoredBlob {
+interface StoredBlob {
   url: string;
   name: string;
   size: number;

@@ -50,7 +50,7 @@ metadata.addSubnet('fe80::', 10, 'ipv6');
 metadata.addAddress('fd00:ec2::254', 'ipv6');
 
 /** True for link-local and cloud metadata addresses (never callable, trusted or not). */
-export function isMetadataAddress(address: string): boolean {
+function isMetadataAddress(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, '');
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
   if (mapped) return metadata.check(mapped[1]!, 'ipv4');
@@ -76,7 +76,7 @@ export class ForbiddenTargetError extends Error {
   }
 }
 
-export interface SafeFetchOptions {
+interface SafeFetchOptions {
   /** host:port pairs allowed even when they resolve to private addresses. */
   trustedHosts?: string[];
   maxRedirects?: number;

@@ -1,26 +1,23 @@
 import type { Clock } from '../../clock';
 import type { Logger } from '../../logger';
-import { parseJson, type Db } from '../../db/knex';
+import type { Db } from '../../db/knex';
 import { createIntegrationRecordRepository } from '../../db/repositories/integration-record-repository';
-import type { ApiRegistry } from '../../web/access';
-import { registerIntegrationRoutes } from '../../web/routes/integration-routes';
-import { registerErpProxyRoutes } from '../../web/routes/erp-proxy-routes';
+import { createDepartmentRepository } from '../../db/repositories/department-repository';
 import { createErpService } from '../erp/erp-service';
 import { createOutboundHttp } from '../http/outbound-http';
 import { createContactLinksService } from '../erp/contact-links-service';
-import { createContactLinksRepository } from '../erp/contact-links-repository';
-import { registerContactLinkRoutes } from '../../web/routes/contact-links-routes';
+import { createContactLinksRepository } from '../../db/repositories/contact-links-repository';
 import type { ChangeFeed } from '../changes/change-feed';
 import type { Registers } from '../registers';
 import { createIntegrationService } from './integration-service';
 import { integrationRecordsLiveCollection, integrationViewsLiveCollection } from './integration-live-collection';
-import type { LiveCollection } from '../../hub/live-collection';
+import type { LiveCollection } from '../changes/live-collection';
 
 /**
  * The integrations domain (docs/integrations.md), wired with its dependencies: definitions
  * are records of the `integrations` register (its folder in schemas/registers and its hooks
  * checking the schemas); this adds what they become — menu views, validators and the generic
- * records API — and the ERP proxy their forms and lookups call.
+ * records API — and the ERP proxy their forms and lookups call. Its routes: web/routes/integrations.
  */
 export function createIntegrations(deps: {
   db: Db;
@@ -35,6 +32,7 @@ export function createIntegrations(deps: {
   // The ERP proxy (seed 000 §7): only the tenant's configured ERP URLs, through the SSRF-safe client.
   const erp = createErpService({ http: createOutboundHttp(), logger: deps.logger });
   const live = new Set<string>();
+  const departments = createDepartmentRepository(deps.db);
   const service = createIntegrationService({
     erp,
     ensureLive(collection) {
@@ -46,10 +44,7 @@ export function createIntegrations(deps: {
     },
     definitionsTable,
     // Department claim hideIntegrations (docs/integrations.md): read per request, so a change applies at once.
-    async hidingDepartments(tenantId, departmentIds) {
-      const rows = await deps.db('departments').where({ tenant_id: tenantId }).whereIn('id', [...departmentIds]).whereNull('deleted_at').select('id', 'data');
-      return rows.filter((row) => parseJson<{ claims?: { hideIntegrations?: unknown } }>(row.data, {}).claims?.hideIntegrations === true).map((row) => String(row.id));
-    },
+    hidingDepartments: (tenantId, departmentIds) => departments.hidingIntegrations(tenantId, [...departmentIds]),
     repo: deps.registers.repo,
     records: createIntegrationRecordRepository(deps.db),
     changes: deps.changes,
@@ -64,11 +59,6 @@ export function createIntegrations(deps: {
     contactLinks,
     /** LiveCollections to register with the realtime hub. */
     liveCollections: [integrationViewsLiveCollection({ repo: deps.registers.repo, table: definitionsTable })],
-    routes(api: ApiRegistry): void {
-      registerIntegrationRoutes(api, service);
-      registerErpProxyRoutes(api, erp);
-      registerContactLinkRoutes(api, contactLinks);
-    },
   };
 }
 

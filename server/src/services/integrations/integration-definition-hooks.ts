@@ -1,14 +1,15 @@
-import { APP_ROUTES, format } from '@atendimento/schemas';
+import { format, routeTable } from '@atendimento/schemas';
 import { integrationRegister, INTEGRATION_MESSAGES, type IntegrationDefinition } from '@atendimento/schemas/integrations/index';
 import { validationError } from '../../errors';
 import type { RegisterRepository } from '../../db/repositories/register-repository';
 import type { RegisterHooks } from '../registers/register-hooks';
+import { loadRegisterDefinitions } from '../registers/definition-loader';
 import { registerTable } from '../registers/register-tables';
 import { schemaProblem } from './integration-schema';
 import { INTEGRATION_VIEWS_LIVE } from './integration-live-collection';
 
-/** First path segments the app's own screens use: an integration may not take them. */
-const TAKEN = new Set(APP_ROUTES.map((route) => route.path.replace(/^\/+/, '').split('/')[0]!.toLowerCase()).filter(Boolean));
+/** First path segments the app's own screens use (the route table with the register folders): an integration may not take them. */
+const TAKEN = new Set(routeTable([...loadRegisterDefinitions().values()].map((definition) => definition.list)).map((route) => route.path.replace(/^\/+/, '').split('/')[0]!.toLowerCase()).filter(Boolean));
 TAKEN.add('integration');
 
 const SCHEMA_FIELDS = ['vjsfSchemaMaster', 'vjsfSchemaItens', 'vjsfSchemaParams'] as const;

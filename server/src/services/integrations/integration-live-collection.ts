@@ -1,5 +1,5 @@
 import { forbidden } from '../../errors';
-import type { LiveCollection, LiveRecord } from '../../hub/live-collection';
+import type { LiveCollection, LiveRecord } from '../changes/live-collection';
 import type { RecordData, RegisterRepository, RegisterTable } from '../../db/repositories/register-repository';
 import { liveNameOf, type IntegrationService } from './integration-service';
 

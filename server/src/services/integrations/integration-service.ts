@@ -1,5 +1,5 @@
+import type { Transaction } from '../../db/knex';
 import { randomUUID } from 'node:crypto';
-import type { Knex } from 'knex';
 import { format, messages, type Filter } from '@atendimento/schemas';
 import { compactRecord, fieldErrors, normaliseRecord, withNulls, type RegisterDefinition, type RegisterSchema } from '@atendimento/schemas/registers/index';
 import { integrationRegister, mayUseIntegration, objectSchemaOrNull, INTEGRATION_MESSAGES, type IntegrationDefinition, type ChatIntegrationSection, type IntegrationView as SharedIntegrationView } from '@atendimento/schemas/integrations/index';
@@ -23,7 +23,7 @@ export interface IntegrationCaller extends Caller {
 }
 
 /** One integration as this caller may use it: the definition and the register it renders as. */
-export interface ResolvedIntegration {
+interface ResolvedIntegration {
   integration: IntegrationDefinition;
   definition: RegisterDefinition;
   table: RegisterTable;
@@ -33,12 +33,12 @@ export interface ResolvedIntegration {
 /** What the engine needs to draw an integration's menu entry and screens (engine/src/registers/definitions.ts RegisterView). */
 export type IntegrationView = SharedIntegrationView<RegisterDefinition & { readOnly: boolean; lockedFields: string[]; validatorUrl: string }>;
 
-export const RECORDS_TABLE = 'integration_records';
+const RECORDS_TABLE = 'integration_records';
 const MAX_INTEGRATIONS = 500;
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === 'object' && !Array.isArray(v);
 
-export interface IntegrationServiceDeps {
+interface IntegrationServiceDeps {
   /** The `integrations` register's table (definitions live in `documents`). */
   definitionsTable: RegisterTable;
   repo: RegisterRepository;
@@ -80,12 +80,12 @@ interface CallToAction {
 }
 
 /** A chat id as rooms carry it (a phone number, a WhatsApp or web-chat id): safe to quote in an ERP filter. */
-export const CHAT_ID = /^[A-Za-z0-9@._+-]{1,120}$/;
+const CHAT_ID = /^[A-Za-z0-9@._+-]{1,120}$/;
 const SQL_NAME = /^[A-Za-z_][A-Za-z0-9_.]{0,63}$/;
 const BY_CHAT_LIMIT = 50;
 
 /** The integration's findByChatId settings (seed 000 §3 "findByChatId with its query and order"). */
-export interface FindByChatId {
+interface FindByChatId {
   active?: boolean;
   query?: string;
   order?: string;
@@ -133,7 +133,7 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
     return { integration, definition, table, fields: queryFields(table) };
   }
 
-  async function definitionOf(tenantId: string, collection: string, trx?: Knex.Transaction): Promise<IntegrationDefinition | undefined> {
+  async function definitionOf(tenantId: string, collection: string, trx?: Transaction): Promise<IntegrationDefinition | undefined> {
     const page = await repo.list(tenantId, deps.definitionsTable, { filter: { field: 'collection', op: '==', value: collection }, orderBy: [], offset: 0, limit: 1 }, trx ? { trx } : {});
     return page.records[0] as unknown as IntegrationDefinition | undefined;
   }
@@ -220,7 +220,7 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
     resolve,
     repo,
     /** The tenant's integration of a collection resolved as a register (any user; null when none or unusable). */
-    async resolvedFor(tenantId: string, collection: string, trx?: Knex.Transaction): Promise<ResolvedIntegration | null> {
+    async resolvedFor(tenantId: string, collection: string, trx?: Transaction): Promise<ResolvedIntegration | null> {
       const integration = await definitionOf(tenantId, collection, trx);
       return integration ? resolve(integration) : null;
     },

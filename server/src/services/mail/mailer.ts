@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Logger } from '../../logger';
 
-export interface MailMessage {
+interface MailMessage {
   to: string;
   subject: string;
   text: string;

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 
-export interface CaughtMail {
+interface CaughtMail {
   to: string[];
   subject: string;
   text: string;

@@ -1,7 +1,7 @@
 import { FILTER_OPS, format, isValidFilter, messages, type Filter, type FilterOp, type OrderBy } from '@atendimento/schemas';
 import { badRequest } from '../../errors';
 
-export interface QueryRules {
+interface QueryRules {
   defaultOrder: OrderBy[];
   defaultLimit: number;
   maxLimit: number;

@@ -8,13 +8,13 @@ import { STATUS_COLUMNS } from '../../db/repositories/status-repository';
 import type { ChangeFeed } from '../changes/change-feed';
 import type { Principal } from '../auth/auth-service';
 import { forbidden, notFound, validationError } from '../../errors';
-import type { LiveCollection, LiveRecord } from '../../hub/live-collection';
+import type { LiveCollection, LiveRecord } from '../changes/live-collection';
 import { andFilters, readLiveQuery } from './live-query-input';
 
 type UserPrincipal = Extract<Principal, { kind: 'user' }>;
 
 /** Live collection of agents with `status` and `online` ('Agentes Online' = online == true). */
-export const PRESENCE_COLLECTION = 'presence';
+const PRESENCE_COLLECTION = 'presence';
 /** Online window of seed 002 §4 / §9: a status record within 90000 ms. */
 export const ONLINE_WINDOW_MS = 90_000;
 /** Records that say "not here": the agent is offline from that moment. */
@@ -25,7 +25,7 @@ const DEFAULT_STATUSES: StatusOption[] = [
   { text: 'offline', color: '#9e9e9e', icon: 'cancel', index: 2 },
 ];
 
-export interface PresenceDeps {
+interface PresenceDeps {
   db: Db;
   changes: ChangeFeed;
   statuses: StatusRepository;
@@ -35,7 +35,7 @@ export interface PresenceDeps {
 }
 
 /** An agent as the `presence` collection (transfer lists, 'Agentes Online') shows it. */
-export interface PresenceUser extends LiveRecord {
+interface PresenceUser extends LiveRecord {
   type: string;
   displayName: string;
   email: string;
@@ -231,5 +231,3 @@ export function createPresenceService(deps: PresenceDeps) {
     },
   };
 }
-
-export type PresenceService = ReturnType<typeof createPresenceService>;

@@ -10,7 +10,7 @@ import { schemaVersion } from './validator-module';
  * schema the server validates with, minus the fields whose tenant claim is off, plus what this
  * caller may do. Registers the caller may not open are not sent at all.
  */
-export interface RegisterDefinitionView extends RegisterDefinition {
+interface RegisterDefinitionView extends RegisterDefinition {
   /** The tenant's data comes from elsewhere (externalClients): no create, edit, delete, import. */
   readOnly: boolean;
   /** Fields this caller sees but may not change (admin-only switches for non-admins, server fields). */

@@ -11,22 +11,22 @@ import type { Caller, RegisterService } from './register-service';
 import type { ParsedListQuery } from './register-query';
 
 /** Rows any export reads at most (pages of 1000, one statement each). */
-export const EXPORT_MAX_ROWS = 100_000;
+const EXPORT_MAX_ROWS = 100_000;
 /** The report (print) dialog's limit (seed 000 §9). */
-export const REPORT_MAX_ROWS = 999;
-export const CSV_DELIMITER = ';';
+const REPORT_MAX_ROWS = 999;
+const CSV_DELIMITER = ';';
 const DAY = 86_400_000;
 
 /**
  * CSV/spreadsheet formula injection (OWASP): a cell starting with = + - @ tab or CR is run as
  * a formula by Excel/LibreOffice; prefixing ' makes it text. Import strips that prefix again.
  */
-export function escapeCell(value: string): string {
+function escapeCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
 /** A value as one cell: lists joined by |, objects as JSON, formulas escaped. */
-export function cellText(value: unknown): string {
+function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (Array.isArray(value)) return escapeCell(value.map((v) => (v && typeof v === 'object' ? JSON.stringify(v) : String(v))).join('|'));
   if (typeof value === 'object') return escapeCell(JSON.stringify(value));
@@ -34,7 +34,7 @@ export function cellText(value: unknown): string {
 }
 
 /** Columns of a CSV export: id, the import template's fields, then the listed columns, then dates. */
-export function exportFields(definition: RegisterDefinition): string[] {
+function exportFields(definition: RegisterDefinition): string[] {
   const { list } = definition;
   const fields = ['id', ...list.csvTemplate];
   for (const column of list.columns) if (!fields.includes(column.field) && column.type !== 'image') fields.push(column.field);
@@ -50,7 +50,7 @@ function labelOf(definition: RegisterDefinition, field: string): string {
 }
 
 /** The export period (seed 000 §5, 002 §5): reversed ranges are swapped; at most 90 days. */
-export function parsePeriod(raw: unknown, offsetMinutes: number): { from: string; to: string; label: string } {
+function parsePeriod(raw: unknown, offsetMinutes: number): { from: string; to: string; label: string } {
   const parts = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split('~') : [];
   const dates = parts.map((p) => String(p).trim()).filter((p) => /^\d{4}-\d{2}-\d{2}$/.test(p) && !Number.isNaN(Date.parse(`${p}T00:00:00Z`)));
   if (parts.length !== 2 || dates.length !== 2) throw validationError([{ field: 'period', message: messages.validation.exportPeriod90 }]);
@@ -63,7 +63,7 @@ export function parsePeriod(raw: unknown, offsetMinutes: number): { from: string
   return { from, to, label: `${a.split('-').reverse().join('/')} ~ ${b.split('-').reverse().join('/')}` };
 }
 
-export interface MailExportInput {
+interface MailExportInput {
   query: Record<string, unknown>;
   body: Record<string, unknown>;
 }

@@ -64,5 +64,3 @@ export function detectFileType(head: Buffer, fileName: string): DetectedFile | n
   if (ext === 'csv' && looksLikeText(head)) return doc('csv', 'text/csv');
   return null;
 }
-
-export const UPLOAD_TYPE_MESSAGE = messages.registers.uploadType;

@@ -5,7 +5,7 @@ import { badRequest } from '../../errors';
 import type { Caller, PreparedWrite, RegisterService } from './register-service';
 
 /** Rows one import may carry. */
-export const IMPORT_MAX_ROWS = 50_000;
+const IMPORT_MAX_ROWS = 50_000;
 /** Per-row errors listed in the answer's message (the rest are counted). */
 const ERRORS_LISTED = 20;
 
@@ -22,7 +22,7 @@ function unescapeCell(text: string): string {
 }
 
 /** One CSV cell → the field's type; what does not convert stays text and fails validation. */
-export function cellValue(schema: RegisterSchema | undefined, raw: string): unknown {
+function cellValue(schema: RegisterSchema | undefined, raw: string): unknown {
   const text = unescapeCell(raw.trim());
   if (text === '') return undefined;
   switch (typeOf(schema)) {
@@ -56,7 +56,7 @@ function detectDelimiter(text: string): string {
   return counts[0]![1] > 0 ? counts[0]![0] : ';';
 }
 
-export interface ImportResult {
+interface ImportResult {
   meta: { hasErrors: boolean; imported: number; failed: number; total: number };
   data: { message: string; errors: { line: number; errors: { field: string; message: string }[] }[] };
 }

@@ -8,9 +8,6 @@ import type { TenantRow } from '../../db/repositories/tenant-repository';
 import type { ChangeFeed } from '../changes/change-feed';
 import type { BlobStore } from '../files/blob-store';
 import type { Mailer } from '../mail/mailer';
-import type { ApiRegistry } from '../../web/access';
-import { registerRegisterRoutes } from '../../web/routes/register-routes';
-import { registerRegisterFileRoutes } from '../../web/routes/register-file-routes';
 import { loadRegisterDefinitions } from './definition-loader';
 import { createRegisterValidator } from './register-validator';
 import { createRegisterService } from './register-service';
@@ -21,7 +18,7 @@ import { createImportService } from './import-service';
 import { createLookupService } from './lookup-service';
 import { registerLiveCollections } from './register-live-collections';
 
-export interface RegistersDeps {
+interface RegistersDeps {
   db: Db;
   changes: ChangeFeed;
   clock: Clock;
@@ -37,8 +34,8 @@ export interface RegistersDeps {
 
 /**
  * The registers domain (docs/registers.md), wired once with its dependencies: definitions
- * loaded from their folders, the generic service, file import/export, lookups, live
- * collections for the hub, and a `routes` function for the API registry.
+ * loaded from their folders, the generic service, file import/export, lookups and live
+ * collections for the hub. Its routes: web/routes/registers.
  */
 export function createRegisters(deps: RegistersDeps) {
   const definitions = deps.definitions ?? loadRegisterDefinitions();
@@ -64,13 +61,10 @@ export function createRegisters(deps: RegistersDeps) {
     imports,
     lookup,
     repo,
+    blobs: deps.blobs,
+    sendSignInLink: deps.sendSignInLink,
     /** LiveCollections to register with the realtime hub. */
-    liveCollections: () => registerLiveCollections({ registers, repo }),
-    /** Adds every register route (file routes first: their paths must win over /:id). */
-    routes(api: ApiRegistry): void {
-      registerRegisterFileRoutes(api, { registers, exports, imports, blobs: deps.blobs });
-      registerRegisterRoutes(api, { registers, lookups: lookup, sendSignInLink: deps.sendSignInLink });
-    },
+    liveCollections: registerLiveCollections({ registers, repo }),
   };
 }
 

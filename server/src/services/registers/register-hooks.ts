@@ -1,4 +1,4 @@
-import type { Knex } from 'knex';
+import type { Transaction } from '../../db/knex';
 import type { RegisterDefinition } from '@atendimento/schemas/registers/index';
 import type { TenantRow } from '../../db/repositories/tenant-repository';
 import type { UserRecord } from '../../db/repositories/user-repository';
@@ -16,7 +16,7 @@ export interface HookContext {
 
 /** Inside the write's transaction: extra writes join it and their changes go live with it. */
 export interface WriteContext extends HookContext {
-  trx: Knex.Transaction;
+  trx: Transaction;
   record: RecordChange;
 }
 

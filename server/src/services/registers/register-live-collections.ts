@@ -1,15 +1,15 @@
 import { hasPermission, hasTenantClaim, isAdmin, isValidFilter, messages, format, type Filter, type OrderBy } from '@atendimento/schemas';
 import type { RegisterDefinition } from '@atendimento/schemas/registers/index';
 import { AppError, forbidden } from '../../errors';
-import type { LiveCollection, LiveQuery } from '../../hub/live-collection';
+import type { LiveCollection, LiveQuery } from '../changes/live-collection';
 import type { RegisterRepository } from '../../db/repositories/register-repository';
 import { checkRegisterFilter, RegisterFilterError } from '../../db/repositories/register-sql';
 import type { Principal } from '../auth/auth-service';
 import type { RegisterService } from './register-service';
 import { mayUseRegister } from './register-access';
 
-export const LIVE_DEFAULT_LIMIT = 20;
-export const LIVE_MAX_LIMIT = 500;
+const LIVE_DEFAULT_LIMIT = 20;
+const LIVE_MAX_LIMIT = 500;
 
 /**
  * Collections the chat console reads for every agent (seed 001 §7 "Live reads": departaments,
@@ -46,7 +46,7 @@ const and = (...filters: (Filter | null)[]): Filter | null => {
  * A register as a live collection of the realtime hub: the same rows, scope and API shape as
  * its REST list. Writes are already recorded on the change feed by the register service.
  */
-export function registerLiveCollection(definition: RegisterDefinition, deps: { registers: RegisterService; repo: RegisterRepository }): LiveCollection {
+function registerLiveCollection(definition: RegisterDefinition, deps: { registers: RegisterService; repo: RegisterRepository }): LiveCollection {
   const { registers, repo } = deps;
   const name = definition.list.live;
   const table = registers.table(definition.name);

@@ -11,7 +11,7 @@ export interface ParsedListQuery {
   limit: number;
 }
 
-export const MAX_PAGE = 1000;
+const MAX_PAGE = 1000;
 
 const badParam = (param: string) => badRequest('bad_query', format(messages.registers.badQuery, { param }));
 const emptyFilter = () => badRequest('filter_empty', messages.registers.filterEmpty);
@@ -44,7 +44,7 @@ function coerce(specs: FieldSpecs, field: string, value: unknown): unknown {
  * The table search box (seed 000 §5): + / ( ) stripped, at least 2 letters, matched as
  * "contains" on the register's search fields; a phone-like term ignores spaces.
  */
-export function searchFilter(definition: RegisterDefinition, raw: unknown): Filter | null {
+function searchFilter(definition: RegisterDefinition, raw: unknown): Filter | null {
   if (raw === undefined || raw === null) return null;
   if (typeof raw !== 'string') throw badParam('q');
   let text = normaliseSearch(raw);
@@ -96,10 +96,11 @@ export function parseSimpleRestQuery(definition: RegisterDefinition, specs: Fiel
   if (sort !== undefined) {
     if (!Array.isArray(sort) || typeof sort[0] !== 'string') throw badParam('sort');
     const [field, order] = sort as [string, unknown];
+    const direction = directionOf(order, 'sort');
     if (field !== '' && field !== 'id') {
       if (!specs[field] || specs[field]!.type === 'array') throw badRequest('filter_not_allowed', format(messages.registers.filterNotAllowed, { detail: field }));
-      orderBy.push({ field, direction: String(order).toUpperCase() === 'DESC' ? 'desc' : 'asc' });
-    } else if (field === 'id' && String(order).toUpperCase() === 'DESC') {
+      orderBy.push({ field, direction });
+    } else if (field === 'id' && direction === 'desc') {
       orderBy.push({ field: 'id', direction: 'desc' });
     }
   }
@@ -113,6 +114,14 @@ export function parseSimpleRestQuery(definition: RegisterDefinition, specs: Fiel
     limit = Math.min((range[1] as number) - (range[0] as number) + 1, MAX_PAGE);
   }
   return { filter: parts.length === 0 ? null : parts.length === 1 ? parts[0]! : { and: parts }, orderBy, offset, limit };
+}
+
+/** A sort direction: asc or desc in any case, asc when absent; anything else is the caller's mistake (400). */
+function directionOf(value: unknown, param: string): 'asc' | 'desc' {
+  if (value === undefined) return 'asc';
+  const text = typeof value === 'string' ? value.toLowerCase() : '';
+  if (text !== 'asc' && text !== 'desc') throw badParam(param);
+  return text;
 }
 
 interface MongoFilter {
@@ -148,7 +157,7 @@ export function parseMongoQuery(definition: RegisterDefinition, specs: FieldSpec
   for (const o of list('orderBy') as { field?: unknown; mod?: unknown }[]) {
     if (!o || typeof o.field !== 'string' || o.field === '') throw emptyFilter();
     if (!specs[o.field] || specs[o.field]!.type === 'array') throw badRequest('filter_not_allowed', format(messages.registers.filterNotAllowed, { detail: o.field }));
-    orderBy.push({ field: o.field, direction: String(o.mod ?? 'asc').toLowerCase() === 'desc' ? 'desc' : 'asc' });
+    orderBy.push({ field: o.field, direction: directionOf(o.mod, 'orderBy') });
   }
   if (orderBy.length === 0) orderBy.push({ field: definition.list.sort.field, direction: definition.list.sort.order === 'DESC' ? 'desc' : 'asc' });
   const limitRaw = params.limit === undefined ? 20 : Number(params.limit);

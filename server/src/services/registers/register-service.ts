@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { format, isAdmin, messages, type Filter } from '@atendimento/schemas';
 import { compactRecord, normaliseRecord, withNulls, type FieldError, type RegisterDefinition, type RegisterSchema } from '@atendimento/schemas/registers/index';
 import type { Clock } from '../../clock';
+import { isUniqueViolation } from '../../db/knex';
 import type { Logger } from '../../logger';
 import { AppError, conflict, forbidden, notFound, validationError, badRequest } from '../../errors';
 import type { TenantRow } from '../../db/repositories/tenant-repository';
@@ -21,7 +22,7 @@ export interface Caller {
   user: UserRecord;
 }
 
-export interface RegisterServiceDeps {
+interface RegisterServiceDeps {
   definitions: ReadonlyMap<string, RegisterDefinition>;
   repo: RegisterRepository;
   validator: RegisterValidator;
@@ -42,11 +43,6 @@ const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON
 
 function typeOf(schema: RegisterSchema | undefined): string | undefined {
   return schema ? (Array.isArray(schema.type) ? schema.type[0] : schema.type) : undefined;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
 /**

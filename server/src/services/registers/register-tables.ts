@@ -89,7 +89,7 @@ function schemaAt(schema: RegisterSchema, path: string[]): RegisterSchema | unde
 }
 
 /** Every field a register lets callers filter, sort or search on, plus what its scope needs. */
-export function queryableFields(definition: RegisterDefinition): string[] {
+function queryableFields(definition: RegisterDefinition): string[] {
   const { list } = definition;
   return [...new Set([...list.filters, ...list.searchFields, list.titleField, list.sort.field, ...(list.ownerField ? [list.ownerField] : []), ...(list.scope ? [list.scope.field] : []), ...(definition.schema.properties?.active ? ['active'] : [])])]
     .filter((f) => f !== 'id' && !f.startsWith('lifeControl.'));

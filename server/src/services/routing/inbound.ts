@@ -1,4 +1,4 @@
-import type { Knex } from 'knex';
+import { afterCommit, type Transaction } from '../../db/knex';
 import { contingencyFor, contingencyWindow, format, isOpenAt, messages as texts, nextOpening, type Channel, type Message, type Room } from '@atendimento/schemas';
 import type { Clock } from '../../clock';
 import type { Logger } from '../../logger';
@@ -8,11 +8,6 @@ import type { RecordChange } from '../changes/change-feed';
 import { isInert, roomQueueOf, type RoutingConfig } from './routing-config';
 import { draftOf, type RoutingMessages } from './routing-messages';
 import type { Timers } from './timers';
-
-/** Runs `fn` once the transaction committed (never for a rollback). */
-export function afterCommit(trx: Knex.Transaction, fn: () => void): void {
-  trx.executionPromise?.then(fn, () => {});
-}
 
 /** A date in the tenant's time zone as the console writes dates (DD/MM/YYYY HH:mm). */
 export function localDateTime(at: Date | string, timeZone: string): string {
@@ -44,7 +39,7 @@ export function createInbound(deps: InboundDeps) {
   const { config, repo, msgs, timers, directory, clock, logger } = deps;
 
   return async function onInbound(
-    trx: Knex.Transaction, record: RecordChange, tenantId: string,
+    trx: Transaction, record: RecordChange, tenantId: string,
     event: { room: Room; roomCreated: boolean; message: Message; channel: Channel },
   ): Promise<void> {
     const { room, roomCreated, message, channel } = event;

@@ -1,8 +1,7 @@
 import { channelTypes, type ContingencyRecord } from '@atendimento/schemas';
-import type { Knex } from 'knex';
 import type { Clock } from '../../clock';
 import type { Logger } from '../../logger';
-import type { Db } from '../../db/knex';
+import { afterCommit, type Db, type Transaction } from '../../db/knex';
 import type { ChatDirectoryRepository } from '../../db/repositories/chat-directory-repository';
 import type { MessageRepository } from '../../db/repositories/message-repository';
 import type { RoomRepository } from '../../db/repositories/room-repository';
@@ -12,7 +11,7 @@ import type { ChangeFeed } from '../changes/change-feed';
 import type { ChatHooks } from '../chat/chat-hooks';
 import type { SenderFor } from '../chat/channel-senders';
 import type { Scheduler } from '../scheduler/scheduler';
-import { afterCommit, createInbound } from './inbound';
+import { createInbound } from './inbound';
 import { createRouter } from './router';
 import { createRoutingConfig } from './routing-config';
 import { createRoutingMessages } from './routing-messages';
@@ -83,7 +82,7 @@ export function createRouting(deps: RoutingDeps) {
 
   /** Departments with queued chats and a rule that assigns: routed (after a restart, a lost kick). */
   async function sweep(): Promise<void> {
-    const channels = channelTypes((c) => c.autoAssign);
+    const channels = channelTypes((c) => c.autoAssign !== false);
     for (const tenantId of await repo.tenantIds()) {
       const tenant = await config.tenant(tenantId);
       if (![...tenant.departments.values()].some((d) => d.rule !== 'wait')) continue;
@@ -118,7 +117,7 @@ export function createRouting(deps: RoutingDeps) {
     repo,
 
     /** Contingency saved (register hook, same transaction): its end is on the clock. */
-    scheduleContingencyEnd(trx: Knex.Transaction, tenantId: string, contingency: ContingencyRecord): Promise<void> {
+    scheduleContingencyEnd(trx: Transaction, tenantId: string, contingency: ContingencyRecord): Promise<void> {
       return timers!.scheduleContingencyEnd(trx, tenantId, contingency);
     },
 

@@ -1,11 +1,10 @@
-import type { Knex } from 'knex';
 import {
   AGENT_SELECTION_RULES, BOT_DESTINATIONS, channelTypes, format, isOpenAt, messages as texts, minutesOf,
   type Room, type RoomAgent,
 } from '@atendimento/schemas';
 import type { Clock } from '../../clock';
 import type { Logger } from '../../logger';
-import type { Db } from '../../db/knex';
+import type { Db, Transaction, Executor } from '../../db/knex';
 import type { RoomRepository } from '../../db/repositories/room-repository';
 import type { RoutingAgentRow, RoutingRepository } from '../../db/repositories/routing-repository';
 import type { StatusRecord, StatusRepository } from '../../db/repositories/status-repository';
@@ -63,8 +62,8 @@ export function isAvailable(agent: AgentRouting, latest: StatusRecord | undefine
 
 /** What the router does once a room has its agent: the clock's rules (waiting, inactivity). */
 export interface AssignmentTimers {
-  afterAssign(trx: Knex.Transaction, tenantId: string, room: Room, agent: AgentRouting, department: DepartmentRouting | null, tenant: TenantRouting): Promise<void>;
-  afterReturn(trx: Knex.Transaction, tenantId: string, room: Room, queuedAt: string, department: DepartmentRouting | null): Promise<void>;
+  afterAssign(trx: Transaction, tenantId: string, room: Room, agent: AgentRouting, department: DepartmentRouting | null, tenant: TenantRouting): Promise<void>;
+  afterReturn(trx: Transaction, tenantId: string, room: Room, queuedAt: string, department: DepartmentRouting | null): Promise<void>;
 }
 
 export interface RouterDeps {
@@ -100,7 +99,7 @@ export function createRouter(deps: RouterDeps) {
   const windowMs = deps.windowMs ?? ONLINE_WINDOW_MS;
   const inflight = new Map<string, { again: boolean; promise: Promise<void> }>();
 
-  async function agentsOf(q: Knex | Knex.Transaction, tenantId: string, ids: string[], now: Date): Promise<{ all: Map<string, AgentRouting>; available: Map<string, AgentRouting> }> {
+  async function agentsOf(q: Executor, tenantId: string, ids: string[], now: Date): Promise<{ all: Map<string, AgentRouting>; available: Map<string, AgentRouting> }> {
     const rows = (await repo.agents(q, tenantId, ids)).filter((r) => r.active);
     const latest = rows.length ? await statuses.latestSince(q, tenantId, new Date(now.getTime() - windowMs).toISOString(), rows.map((r) => r.id)) : new Map<string, StatusRecord>();
     const all = new Map(rows.map((r) => [r.id, agentRoutingOf(r)]));
@@ -126,7 +125,7 @@ export function createRouter(deps: RouterDeps) {
       outbox.length = 0;
       const seq0 = await repo.lockDepartment(trx, tenantId, departmentId);
       const destinations = dept.priorityOverBot ? ['vueJs', ...BOT_DESTINATIONS] : ['vueJs'];
-      const queued = await repo.queuedRooms(trx, tenantId, departmentId, { destinations, channels: channelTypes((c) => c.autoAssign), limit: BATCH, afterIds: skip });
+      const queued = await repo.queuedRooms(trx, tenantId, departmentId, { destinations, channels: channelTypes((c) => c.autoAssign !== false), limit: BATCH, afterIds: skip });
       if (queued.length === 0) return none;
       // Rooms waiting in one agent's own queue wait for that agent.
       const routable = queued.filter((q) => !q.room.queues.some((queue) => queue.id.startsWith('agent')));
@@ -196,7 +195,7 @@ export function createRouter(deps: RouterDeps) {
 
   /** Gives the room to the agent (room, notes, automatic answer); the pass writes the rest in bulk. */
   async function assign(
-    trx: Knex.Transaction, record: RecordChange, tenantId: string, dept: DepartmentRouting,
+    trx: Transaction, record: RecordChange, tenantId: string, dept: DepartmentRouting,
     room: Room, agent: AgentRouting, outbox: string[],
   ): Promise<{ draft: RoomDraft; saved: Room }> {
     const draft = draftOf(room, { deferNotes: true });
@@ -270,7 +269,7 @@ export function createRouter(deps: RouterDeps) {
      * router or another agent won the same chat); at the department's cap → 409. Admins and
      * supervisors joining or pushing other agents are not claims and are not capped.
      */
-    async beforeTake(trx: Knex.Transaction, tenantId: string, viewer: UserViewer, room: Room, targets: { id: string }[]): Promise<void> {
+    async beforeTake(trx: Transaction, tenantId: string, viewer: UserViewer, room: Room, targets: { id: string }[]): Promise<void> {
       if (targets.length !== 1 || targets[0]!.id !== viewer.id) return;
       if (room.agents.some((a) => a.id === viewer.id)) return;
       if (room.agents.length > 0) {
@@ -289,7 +288,7 @@ export function createRouter(deps: RouterDeps) {
      * A take of a room the agent can no longer see: if it was a chat of their queue that someone
      * just took (the router or another agent won the race), the answer is that 409, not a 404.
      */
-    async pushRefused(trx: Knex.Transaction, tenantId: string, viewer: UserViewer, roomId: string, error: unknown): Promise<never> {
+    async pushRefused(trx: Transaction, tenantId: string, viewer: UserViewer, roomId: string, error: unknown): Promise<never> {
       if (error instanceof AppError && error.status === 404) {
         const room = await rooms.findById(tenantId, roomId, trx);
         const mine = new Set(queuesOf(viewer));
@@ -302,7 +301,7 @@ export function createRouter(deps: RouterDeps) {
      * After push saved the room: a take is recorded (the agent's idle time restarts, the clock's
      * rules of the agent start) and the agent's automatic answer goes to the customer.
      */
-    async afterTake(trx: Knex.Transaction, record: RecordChange, tenantId: string, viewer: UserViewer, saved: Room, previous: Room, after: (ids: string[]) => void): Promise<Room> {
+    async afterTake(trx: Transaction, record: RecordChange, tenantId: string, viewer: UserViewer, saved: Room, previous: Room, after: (ids: string[]) => void): Promise<Room> {
       if (previous.agents.some((a) => a.id === viewer.id) || !saved.agents.some((a) => a.id === viewer.id)) return saved;
       const now = clock.now();
       const tenant = await config.tenant(tenantId, trx);

@@ -1,12 +1,11 @@
-import type { Knex } from 'knex';
 import {
   DEFAULT_TIME_ZONE, departmentQueueId, hasBusinessHours, minutesOf, selectionRuleOf, validateAutomaticRules,
   type AgentSelectionRule, type AutomaticRule, type ContingencyRecord, type DaysWork, type RoomQueue,
 } from '@atendimento/schemas';
-import type { Db } from '../../db/knex';
+import type { Db, Executor } from '../../db/knex';
 import type { RoutingRecord, RoutingRepository } from '../../db/repositories/routing-repository';
 
-type Conn = Knex | Knex.Transaction;
+type Conn = Executor;
 
 /** A department's routing fields (seed 000 §3 "Department"), read once per cache period. */
 export interface DepartmentRouting {

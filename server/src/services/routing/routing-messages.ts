@@ -1,4 +1,4 @@
-import type { Knex } from 'knex';
+import type { Transaction } from '../../db/knex';
 import { messages as texts, type Message, type MessageAuthor, type Room } from '@atendimento/schemas';
 import type { Clock } from '../../clock';
 import type { RoomRepository } from '../../db/repositories/room-repository';
@@ -49,7 +49,7 @@ export function draftOf(room: Room, options: { deferNotes?: boolean } = {}): Roo
 export function createRoutingMessages(deps: { rooms: RoomRepository; messages: MessageRepository; senderFor: SenderFor; clock: Clock }) {
   const { rooms, messages, clock } = deps;
 
-  async function insert(trx: Knex.Transaction, record: RecordChange, tenantId: string, draft: RoomDraft, message: Message): Promise<Message> {
+  async function insert(trx: Transaction, record: RecordChange, tenantId: string, draft: RoomDraft, message: Message): Promise<Message> {
     const inProcess = message.annotation || deps.senderFor(draft.room)?.inProcess === true;
     const stored: Message = inProcess ? { ...message, status: { sent: true, sentAt: message.lifeControl.createdAt } } : message;
     await messages.insert(trx, tenantId, stored);
@@ -59,7 +59,7 @@ export function createRoutingMessages(deps: { rooms: RoomRepository; messages: M
   }
 
   /** A message to the customer through the chat's channel (delivered after the commit). */
-  async function toCustomer(trx: Knex.Transaction, record: RecordChange, tenantId: string, draft: RoomDraft, text: string, type: 'system' | 'cron' = 'system'): Promise<void> {
+  async function toCustomer(trx: Transaction, record: RecordChange, tenantId: string, draft: RoomDraft, text: string, type: 'system' | 'cron' = 'system'): Promise<void> {
     if (draft.room.internal) return;
     const message = newMessage({ id: newId(), room: draft.room, author: systemAuthor(type), type: 'text', text, now: clock.now().toISOString(), fromContact: false });
     const stored = await insert(trx, record, tenantId, draft, message);
@@ -68,7 +68,7 @@ export function createRoutingMessages(deps: { rooms: RoomRepository; messages: M
 
   return {
     /** A system note in the chat (agents and supervisors read it live; the customer never does). */
-    async note(trx: Knex.Transaction, record: RecordChange, tenantId: string, draft: RoomDraft, text: string): Promise<void> {
+    async note(trx: Transaction, record: RecordChange, tenantId: string, draft: RoomDraft, text: string): Promise<void> {
       const message = newMessage({ id: newId(), room: draft.room, author: systemAuthor(), type: 'text', text, now: clock.now().toISOString(), fromContact: false, annotation: true });
       if (draft.deferred) {
         draft.deferred.push({ ...message, status: { sent: true, sentAt: message.lifeControl.createdAt } });
@@ -79,7 +79,7 @@ export function createRoutingMessages(deps: { rooms: RoomRepository; messages: M
     },
 
     /** Writes the deferred notes of these drafts in one statement per 100. */
-    async flushNotes(trx: Knex.Transaction, tenantId: string, drafts: RoomDraft[]): Promise<void> {
+    async flushNotes(trx: Transaction, tenantId: string, drafts: RoomDraft[]): Promise<void> {
       const notes = drafts.flatMap((d) => d.deferred ?? []);
       if (notes.length) await messages.insertMany(trx, tenantId, notes);
       for (const d of drafts) if (d.deferred) d.deferred.length = 0;
@@ -91,7 +91,7 @@ export function createRoutingMessages(deps: { rooms: RoomRepository; messages: M
      * Closes the chat as the close dialog does (the customer is told, nobody attends any more),
      * with the system as the closer and `justify` as its justification; `obs` says why.
      */
-    async close(trx: Knex.Transaction, record: RecordChange, tenantId: string, draft: RoomDraft, justify: string, obs: string): Promise<void> {
+    async close(trx: Transaction, record: RecordChange, tenantId: string, draft: RoomDraft, justify: string, obs: string): Promise<void> {
       if (!draft.room.internal && draft.room.channel !== 'mail') await toCustomer(trx, record, tenantId, draft, texts.chatServer.closedNotice);
       const now = clock.now().toISOString();
       const current = draft.room;
@@ -109,7 +109,7 @@ export function createRoutingMessages(deps: { rooms: RoomRepository; messages: M
     },
 
     /** Writes the room if anything changed it. */
-    async save(trx: Knex.Transaction, record: RecordChange, tenantId: string, draft: RoomDraft): Promise<Room> {
+    async save(trx: Transaction, record: RecordChange, tenantId: string, draft: RoomDraft): Promise<Room> {
       if (draft.room === draft.original) return draft.room;
       const next = { ...draft.room, lifeControl: { ...draft.room.lifeControl, updatedAt: clock.now().toISOString() } };
       await rooms.save(trx, tenantId, next, draft.original);

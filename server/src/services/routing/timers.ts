@@ -1,4 +1,4 @@
-import type { Knex } from 'knex';
+import type { Transaction } from '../../db/knex';
 import { contingencyWindow, format, isOpenAt, messages as texts, nextOpening, type ContingencyRecord, type Room } from '@atendimento/schemas';
 import type { Clock } from '../../clock';
 import type { Logger } from '../../logger';
@@ -51,11 +51,11 @@ export interface TimersDeps {
  */
 export function createTimers(deps: TimersDeps) {
   const { scheduler, config, repo, rooms, msgs, clock, logger } = deps;
-  const lockRoom = async (trx: Knex.Transaction, tenantId: string, roomId: string) => {
+  const lockRoom = async (trx: Transaction, tenantId: string, roomId: string) => {
     await rooms.findById(tenantId, roomId, trx, true);
   };
 
-  async function agentOfRoom(trx: Knex.Transaction, tenantId: string, room: Room): Promise<AgentRouting | null> {
+  async function agentOfRoom(trx: Transaction, tenantId: string, room: Room): Promise<AgentRouting | null> {
     const first = room.agents[0];
     if (!first) return null;
     const [row] = await repo.agents(trx, tenantId, [first.id]);
@@ -76,7 +76,7 @@ export function createTimers(deps: TimersDeps) {
 
   const timers = {
     /** The room entered the department's queue at `queuedAt`: its waiting time starts. */
-    async onQueued(trx: Knex.Transaction, tenantId: string, room: Room, queuedAt: string, dept: DepartmentRouting | null, tenant: TenantRouting): Promise<void> {
+    async onQueued(trx: Transaction, tenantId: string, room: Room, queuedAt: string, dept: DepartmentRouting | null, tenant: TenantRouting): Promise<void> {
       if (!dept?.waitingMinutes || !transhipmentOf(tenant, room, dept, null)) return;
       // Outside business hours the waiting starts at the opening.
       const opening = dept.daysWork ? nextOpening(dept.daysWork, Date.parse(queuedAt), tenant.timeZone) : null;
@@ -88,7 +88,7 @@ export function createTimers(deps: TimersDeps) {
     },
 
     /** A customer message: the department's automatic rules count from it; inactivity restarts. */
-    async onCustomerMessage(trx: Knex.Transaction, tenantId: string, room: Room, dept: DepartmentRouting | null): Promise<void> {
+    async onCustomerMessage(trx: Transaction, tenantId: string, room: Room, dept: DepartmentRouting | null): Promise<void> {
       if (!dept) return;
       const basis = room.lastMessages.contactMessage?.createdAt ?? room.lifeControl.createdAt;
       const inputs = dept.rules.map((rule, index) => ({
@@ -99,17 +99,17 @@ export function createTimers(deps: TimersDeps) {
       if (dept.inactiveMinutes) await timers.scheduleInactivity(trx, tenantId, room, dept.inactiveMinutes);
     },
 
-    async scheduleInactivity(trx: Knex.Transaction, tenantId: string, room: Room, minutes: number): Promise<void> {
+    async scheduleInactivity(trx: Transaction, tenantId: string, room: Room, minutes: number): Promise<void> {
       await scheduler.schedule(trx, tenantId, {
         key: DEADLINES.inactivity.key(room.id), kind: DEADLINES.inactivity.kind, subjectId: room.id, dueAt: plus(lastActivity(room), minutes).toISOString(),
       }, 'earliest');
     },
 
-    async scheduleOpening(trx: Knex.Transaction, tenantId: string, departmentId: string, at: Date): Promise<void> {
+    async scheduleOpening(trx: Transaction, tenantId: string, departmentId: string, at: Date): Promise<void> {
       await scheduler.schedule(trx, tenantId, { key: DEADLINES.opening.key(departmentId), kind: DEADLINES.opening.kind, subjectId: departmentId, dueAt: at.toISOString() }, 'earliest');
     },
 
-    async scheduleContingencyEnd(trx: Knex.Transaction, tenantId: string, contingency: ContingencyRecord): Promise<void> {
+    async scheduleContingencyEnd(trx: Transaction, tenantId: string, contingency: ContingencyRecord): Promise<void> {
       const window = contingencyWindow(contingency);
       const key = DEADLINES.contingencyEnd.key(contingency.id);
       if (!window || contingency.finished || contingency.active === false) {

@@ -1,13 +1,12 @@
-import type { Knex } from 'knex';
 import type { Clock } from '../../clock';
 import type { Logger } from '../../logger';
-import { dialectOf, type Db } from '../../db/knex';
+import { dialectOf, type Db, type Transaction, type Executor } from '../../db/knex';
 import type { Deadline, DeadlineInput, DeadlineRepository, ScheduleMode } from '../../db/repositories/deadline-repository';
 import type { ChangeFeed, RecordChange } from '../changes/change-feed';
 
 /** What a deadline's action gets: its transaction (the deadline row goes with it), the clock's now. */
 export interface FireContext {
-  trx: Knex.Transaction;
+  trx: Transaction;
   record: RecordChange;
   tenantId: string;
   deadline: Deadline;
@@ -28,7 +27,7 @@ export interface Reschedule {
  * writer that touches both takes them in that order too, so PostgreSQL never deadlocks.
  */
 export interface DeadlineHandler {
-  lock?(trx: Knex.Transaction, tenantId: string, subjectId: string): Promise<void>;
+  lock?(trx: Transaction, tenantId: string, subjectId: string): Promise<void>;
   fire(ctx: FireContext): Promise<void | Reschedule>;
 }
 
@@ -176,16 +175,16 @@ export function createScheduler(deps: SchedulerDeps) {
     },
 
     /** Creates (or replaces, keeps, moves earlier: `mode`) a deadline inside the caller's transaction. */
-    schedule(trx: Knex | Knex.Transaction, tenantId: string, input: DeadlineInput, mode: ScheduleMode = 'replace'): Promise<void> {
+    schedule(trx: Executor, tenantId: string, input: DeadlineInput, mode: ScheduleMode = 'replace'): Promise<void> {
       return deadlines.schedule(trx, tenantId, input, mode, clock.now().toISOString());
     },
 
     /** Several deadlines at once, keeping rows already there (one statement). */
-    scheduleIfAbsent(trx: Knex | Knex.Transaction, tenantId: string, inputs: DeadlineInput[]): Promise<void> {
+    scheduleIfAbsent(trx: Executor, tenantId: string, inputs: DeadlineInput[]): Promise<void> {
       return deadlines.scheduleMany(trx, tenantId, inputs, clock.now().toISOString());
     },
 
-    cancel(trx: Knex | Knex.Transaction, tenantId: string, key: string): Promise<void> {
+    cancel(trx: Executor, tenantId: string, key: string): Promise<void> {
       return deadlines.cancel(trx, tenantId, key);
     },
 

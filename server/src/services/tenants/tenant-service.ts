@@ -5,7 +5,7 @@ import type { TenantRepository, TenantRow } from '../../db/repositories/tenant-r
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
 /** Strips the port: 'acme.example.com:5000' → 'acme.example.com'. */
-export function hostName(hostHeader: string): string {
+function hostName(hostHeader: string): string {
   const host = hostHeader.trim().toLowerCase();
   if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
   return host.split(':')[0] ?? '';

@@ -4,7 +4,7 @@ import type { Middleware } from 'koa';
  * The policy pages are served with: only our own scripts (no inline script), so stored HTML in
  * messages or registers cannot run even if a renderer slipped.
  */
-export const CONTENT_SECURITY_POLICY =
+const CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; media-src 'self' blob:; connect-src 'self' ws: wss:; font-src 'self' data:; frame-src 'self' blob:; object-src 'none'; frame-ancestors 'self'; base-uri 'self'";
 
 /**

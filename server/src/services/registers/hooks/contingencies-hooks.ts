@@ -1,17 +1,17 @@
-import type { Knex } from 'knex';
+import type { Transaction } from '../../../db/knex';
 import { messages, type ContingencyRecord } from '@atendimento/schemas';
 import { validationError } from '../../../errors';
 import type { RegisterHooks } from '../register-hooks';
 
 /** ISO instant of a local date and HH:MM at a UTC offset in hours (seed: timezoneOffset). */
-export function instantOf(date: string, hour: string, offsetHours: number): string {
+function instantOf(date: string, hour: string, offsetHours: number): string {
   const [h, m] = hour.split(':').map(Number);
   const utc = Date.parse(`${date}T00:00:00Z`) + ((h ?? 0) * 60 + (m ?? 0) - offsetHours * 60) * 60_000;
   return new Date(utc).toISOString();
 }
 
 /** Puts (or takes off) a contingency's end on routing's clock, in the saving transaction. */
-export type ContingencyScheduler = (trx: Knex.Transaction, tenantId: string, contingency: ContingencyRecord) => Promise<void>;
+export type ContingencyScheduler = (trx: Transaction, tenantId: string, contingency: ContingencyRecord) => Promise<void>;
 
 /**
  * Contingencies: startDate + startHour and endDate + endHour, at the record's UTC offset,

@@ -6,7 +6,7 @@ import type { BlobStore } from '../../files/blob-store';
 import type { RegisterHooks } from '../register-hooks';
 
 /** The wa.me link a direct-message QR code opens: the channel's number and the prefilled text. */
-export function waMeLink(phoneNumber: string, message: string): string {
+function waMeLink(phoneNumber: string, message: string): string {
   return `https://wa.me/${phoneNumber.replace(/\D/g, '')}?text=${encodeURIComponent(message)}`;
 }
 

@@ -14,7 +14,7 @@ import { dmQrcodesHooks } from './dm-qrcodes-hooks';
 import { fixedMessagesHooks } from './fixed-messages-hooks';
 import { integrationDefinitionHooks } from '../../integrations/integration-definition-hooks';
 
-export interface HookDeps {
+interface HookDeps {
   lookups: RegisterLookups;
   repo: RegisterRepository;
   blobs: BlobStore;

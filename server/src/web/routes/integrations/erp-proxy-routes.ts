@@ -1,0 +1,41 @@
+import type { Context } from 'koa';
+import { messages } from '@atendimento/schemas';
+import { badRequest } from '../../../errors';
+import type { ErpService } from '../../../services/erp/erp-service';
+import { access, userOf, type ApiRegistry, type AppContext } from '../../access';
+import { abortOnClose, bodyOf } from '../../request';
+
+function queryText(ctx: Context, name: string): string | null {
+  const value = ctx.query[name];
+  if (value === undefined) return null;
+  if (typeof value !== 'string' || value.length > 2000) throw badRequest('bad_query', messages.integrations.erpPathInvalid);
+  return value;
+}
+
+/**
+ * The ERP proxy (seed 000 §7): `POST /api/erp-proxy?path={path}[&url={url}]` with a body in
+ * either form (ENDPOINT/PORPAGINA/PAGINA/LISTAGEM/PARAMETROS, or DIRECT/QUERY/ORDEM/FILTRO),
+ * answered with the ERP's REGISTROSRESULTADOS, TOTAL, RESULTADOS or RETORNOS and PROXIMO. Only
+ * the tenant's configured ERP base URLs are reachable (services/erp/erp-service.ts, through the
+ * SSRF-safe client); the tenant's timeout applies; a caller that goes away cancels the ERP call.
+ */
+export function registerErpProxyRoutes(api: ApiRegistry, erp: ErpService): void {
+  api.add({
+    method: 'POST',
+    path: '/api/erp-proxy',
+    access: access.user,
+    handler: async (ctx: AppContext) => {
+      userOf(ctx);
+      // The browser cancelled (seed: "the call can be cancelled"): stop waiting on the ERP too.
+      const signal = abortOnClose(ctx);
+      const limitRaw = queryText(ctx, 'limit');
+      const limit = limitRaw === null ? null : Number(limitRaw);
+      if (limit !== null && (!Number.isInteger(limit) || limit < 1)) throw badRequest('bad_query', messages.validation.numeric);
+      ctx.body = await erp.proxy(
+        ctx.state.tenant,
+        { path: queryText(ctx, 'path'), url: queryText(ctx, 'url'), limit, body: bodyOf(ctx) },
+        signal,
+      );
+    },
+  });
+}

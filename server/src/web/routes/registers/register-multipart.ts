@@ -1,0 +1,113 @@
+import Busboy from 'busboy';
+import { messages } from '@atendimento/schemas';
+import { AppError, badRequest } from '../../../errors';
+import type { AppContext } from '../../access';
+
+interface MultipartFile {
+  fieldName: string;
+  fileName: string;
+  bytes: Buffer;
+}
+
+interface MultipartOptions<T> {
+  /** Hard ceiling for the whole request, checked on Content-Length before reading anything. */
+  maxBytes: number;
+  /** Bytes to look at before deciding what the file is. */
+  sniffBytes: number;
+  /**
+   * Decides from the first bytes whether the file is acceptable and how big it may get; throw
+   * an AppError to refuse. Called once per file with at least `sniffBytes` (or the whole file).
+   */
+  accept(head: Buffer, fileName: string): T & { maxBytes: number; tooLarge: string };
+}
+
+const tooLarge = (message: string) => new AppError(413, 'payload_too_large', message);
+
+/**
+ * Reads one multipart upload while it streams (busboy): the size limit is enforced as bytes
+ * arrive, so an oversized or unwanted file is refused with 413/415 without buffering it all;
+ * the connection is then closed instead of draining the rest.
+ */
+export function readMultipart<T>(ctx: AppContext, options: MultipartOptions<T>): Promise<{ fields: Record<string, string>; file: (MultipartFile & { info: T }) | null }> {
+  const type = ctx.get('Content-Type');
+  if (!/^multipart\/form-data/i.test(type)) return Promise.reject(badRequest('file_required', messages.validation.importFileRequired));
+  const declared = Number(ctx.get('Content-Length') || 0);
+  if (declared > options.maxBytes + 1024 * 1024) {
+    ctx.set('Connection', 'close');
+    return Promise.reject(tooLarge(messages.chat.uploadAny100));
+  }
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const fields: Record<string, string> = {};
+    let file: (MultipartFile & { info: T }) | null = null;
+    let pending: Promise<void> = Promise.resolve();
+    let busboy: Busboy.Busboy;
+    const fail = (error: unknown) => {
+      if (settled) return;
+      settled = true;
+      ctx.req.unpipe(busboy);
+      // Stop reading the body: the answer goes out now and the socket closes after it.
+      ctx.set('Connection', 'close');
+      ctx.req.pause();
+      reject(error);
+    };
+    try {
+      busboy = Busboy({ headers: ctx.req.headers, limits: { files: 1, fileSize: options.maxBytes + 1, fields: 50, fieldSize: 100 * 1024, parts: 60 } });
+    } catch {
+      reject(badRequest('file_required', messages.validation.importFileRequired));
+      return;
+    }
+    busboy.on('field', (name, value) => {
+      if (!settled) fields[name] = value;
+    });
+    busboy.on('file', (fieldName, stream, info) => {
+      if (file || settled) {
+        stream.resume();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let accepted: (T & { maxBytes: number; tooLarge: string }) | null = null;
+      const decide = () => {
+        if (accepted) return true;
+        try {
+          accepted = options.accept(Buffer.concat(chunks), info.filename ?? '');
+          return true;
+        } catch (error) {
+          fail(error);
+          stream.resume();
+          return false;
+        }
+      };
+      pending = new Promise<void>((done) => {
+        stream.on('data', (chunk: Buffer) => {
+          if (settled) return;
+          chunks.push(chunk);
+          size += chunk.length;
+          if (!accepted && size >= options.sniffBytes && !decide()) return;
+          if (accepted && size > accepted.maxBytes) {
+            fail(tooLarge(accepted.tooLarge));
+            stream.resume();
+          }
+        });
+        stream.on('limit', () => fail(tooLarge(accepted?.tooLarge ?? messages.chat.uploadAny100)));
+        stream.on('end', () => {
+          if (!settled && decide()) {
+            if (accepted && size > accepted.maxBytes) fail(tooLarge(accepted.tooLarge));
+            else file = { fieldName, fileName: info.filename ?? '', bytes: Buffer.concat(chunks), info: accepted as unknown as T };
+          }
+          done();
+        });
+      });
+    });
+    busboy.on('error', () => fail(badRequest('file_required', messages.validation.importFileRequired)));
+    busboy.on('close', () => {
+      void pending.then(() => {
+        if (settled) return;
+        settled = true;
+        resolve({ fields, file });
+      });
+    });
+    ctx.req.pipe(busboy);
+  });
+}
