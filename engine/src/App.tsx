@@ -30,7 +30,7 @@ import { themeOptions } from './ui/theme';
  * messages, the session-backed authProvider and the simple-rest dataProvider on /api.
  *
  * Extension seams (docs/engine.md):
- * - Registers (issue 6): pass their <Resource> elements as `resources` — the default below is
+ * - Registers: pass their <Resource> elements as `resources` — the default below is
  *   where `import { registerResources } from './registers'` plugs in. A register route without
  *   a resource shows a guarded placeholder; the drawer, toolbar and guard come from the route
  *   table (schemas/src/routes.ts), not from the resources.

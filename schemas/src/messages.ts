@@ -215,7 +215,7 @@ export const messages = {
     showNewer: 'Mostrar mais recentes',
     npsObservation: 'Observação NPS/CSAT',
   },
-  /** Chat server answers (issue 8): texts the seed does not quote, worded like its own. */
+  /** Chat server answers: texts the seed does not quote, worded like its own. */
   chatServer: {
     closedNotice: 'Atendimento encerrado. Obrigado pelo contato!',
     alreadyClosed: 'Este chat já foi encerrado.',
@@ -405,7 +405,7 @@ export const messages = {
     invalidQuery: 'Consulta inválida: {detail}',
     invalidStatus: 'Status inválido. Use logon, logoff ou um status da lista.',
   },
-  /** Back-office registers (issue 6): texts the seeds do not quote, in the seeds' voice. */
+  /** Back-office registers: texts the seeds do not quote, in the seeds' voice. */
   registers: {
     phoneLocked: 'O telefone não pode ser alterado enquanto o contato tiver um atendimento ativo.',
     adminOnlyField: 'Somente administradores podem alterar: {fields}.',
@@ -501,7 +501,7 @@ export const messages = {
     phoneLockedHint: 'Telefone bloqueado: o contato tem um atendimento ativo.',
     adminOnlyHint: 'Somente administradores podem alterar este campo.',
   },
-  /** Integrations, ERP proxy, contact links and API tokens (issue 7): texts the seeds do not quote. */
+  /** Integrations, ERP proxy, contact links and API tokens: texts the seeds do not quote. */
   integrations: {
     erpNotConfigured: 'Nenhum ERP configurado para esta empresa.',
     erpTargetNotAllowed: 'Endereço do ERP não permitido: use uma das URLs configuradas para a empresa.',

@@ -9,7 +9,7 @@ import { stripesPng } from './stripes-png';
 import { newPage, signIn } from './shell-helpers';
 
 /**
- * Issue 8 "Done when", end to end in Chromium: a visitor starts a chat in the web-chat widget
+ * End to end in Chromium: a visitor starts a chat in the web-chat widget
  * on a customer's site (http://loja.test:PORT, channel 'site-suporte'); the agent of suporte,
  * signed in to the real console at / (the engine's build mounts it), sees it arrive in 'Fila'
  * over /ws without a reload, enters, answers with text from the composer and an image from the

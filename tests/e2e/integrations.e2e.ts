@@ -7,7 +7,7 @@ import { launchBrowser } from './browser';
 import { closeToast, goTo, newPage, signIn, textBox, topScreenshot, waitForPath } from './shell-helpers';
 
 /**
- * Issue 7 "Done when": an admin defines a brand-new integration with a JSON Schema in the
+ * An admin defines a brand-new integration with a JSON Schema in the
  * browser, sees it appear in the menu, adds a record through the generated form (a pt-BR
  * validation error first, then success), edits the schema to add a field and sees the field
  * appear without a reload — in this tab and in an agent's tab left open on the form.

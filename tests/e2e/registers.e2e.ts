@@ -8,7 +8,7 @@ import { launchBrowser } from './browser';
 import { animationsDone, closeToast, goTo, newPage, signIn, textBox, topScreenshot, waitForPath } from './shell-helpers';
 
 /**
- * The generic register screens in a real Chromium against the real server (issue 6): full
+ * The generic register screens in a real Chromium against the real server: full
  * round trips for contacts and departments (create through a validation error, list, search,
  * edit, duplicate, delete with the seed's confirmation), CSV import and download, every
  * register's list and form with one invalid submit each, and the guard for a non-admin.

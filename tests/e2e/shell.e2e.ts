@@ -7,7 +7,7 @@ import { launchBrowser, screenshot } from './browser';
 import { animationsDone, drawerEntries, newPage, signIn, waitForPath } from './shell-helpers';
 
 /**
- * The app shell in a real Chromium against the real server (issue 5): start-up, sign-in
+ * The app shell in a real Chromium against the real server: start-up, sign-in
  * screens, drawer per role, guard, inactive tenant, sign-up, e-mailed link, profile, sign-out.
  */
 let t: TestServer;

@@ -10,7 +10,7 @@ import { stripesPng } from './stripes-png';
 import { newPage, signIn } from './shell-helpers';
 
 /**
- * Issue 9 "Done when", end to end in Chromium: a customer (played by the local Meta Graph
+ * End to end in Chromium: a customer (played by the local Meta Graph
  * server) writes on WhatsApp — a signed webhook to the real server; the agent of suporte,
  * signed in to the real console (engine build), sees the chat arrive in 'Fila' live, enters,
  * replies with text and an image; the local Meta server receives both sends (bodies asserted),

@@ -8,7 +8,7 @@ import { launchBrowser } from './browser';
 import { newPage, signIn, waitForPath } from './shell-helpers';
 
 /**
- * Issue 10 R11, stored XSS: a corpus of markup that runs script when it reaches the DOM as HTML
+ * R11, stored XSS: a corpus of markup that runs script when it reaches the DOM as HTML
  * is stored as a visitor's name and message texts (web-chat API), as the file name of a visitor's
  * upload and as a contact's name (register API). Chromium then opens the agent's console ('Fila'
  * and the open chat) and the contacts list. Every payload would set `window.__xss` or call the

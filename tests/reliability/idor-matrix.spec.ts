@@ -7,7 +7,7 @@ import { startChatServer, stopChatServer, socketAs, type ChatTest } from '../ser
 import { RawSocket } from '../server/realtime/realtime-helpers';
 
 /**
- * R6 tenant isolation and IDOR (issue 10): tenant 'outra' holds data marked SEGREDO-OUTRA (a
+ * R6 tenant isolation and IDOR: tenant 'outra' holds data marked SEGREDO-OUTRA (a
  * web-chat room with the visitor's and the agent's messages, a contact, its department and
  * channel). Acme's admin then walks EVERY registered route with outra's real ids in every path
  * parameter, every list/report/export route with outra's ids and marker in its filters, every

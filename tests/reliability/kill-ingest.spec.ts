@@ -9,7 +9,7 @@ import { spawnServer, type ServerProcess } from './server-process';
 import { waitFor } from '../helpers/wait-for';
 
 /**
- * Issue 10 R3: kill -9 during ingest. A real server process on a SQLite file receives signed
+ * R3: kill -9 during ingest. A real server process on a SQLite file receives signed
  * Meta webhooks concurrently and is killed with SIGKILL at a random moment; restarted on the
  * same file, every message whose webhook was answered 200 is there, `PRAGMA integrity_check`
  * is ok, and replaying every webhook sent so far adds no row: each message exactly once.

@@ -6,7 +6,7 @@ import { RawSocket, TEST_COLLECTION, testTagsCollection, writeTag, wsUrl } from 
 import { waitFor } from '../helpers/wait-for';
 
 /**
- * Heartbeats (issue 4): the hub pings every socket each WS_HEARTBEAT_SECONDS and terminates
+ * Heartbeats: the hub pings every socket each WS_HEARTBEAT_SECONDS and terminates
  * one that did not answer the previous ping (a peer that vanished without closing), freeing
  * its subscriptions; live peers are never dropped. Compression is not negotiated.
  */

@@ -8,7 +8,7 @@ import { RawSocket } from '../server/realtime/realtime-helpers';
 import { spawnServer, type ServerProcess } from './server-process';
 
 /**
- * Many processes (issue 4): two real server processes on one PostgreSQL schema; a write
+ * Many processes: two real server processes on one PostgreSQL schema; a write
  * through the API of one reaches a /ws subscriber of the other over the change bus, for
  * BUS=pg (LISTEN/NOTIFY) and BUS=redis (pub/sub). Runs in `npm run test:pg` (*.pg.spec.ts
  * needs DATABASE_URL; vitest.config.ts leaves it out of the SQLite run).

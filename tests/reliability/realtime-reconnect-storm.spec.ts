@@ -6,7 +6,7 @@ import { hostSocket, TEST_COLLECTION, testTagsCollection, writeTag, wsUrl, type 
 import { waitFor } from '../helpers/wait-for';
 
 /**
- * R4 reconnect storm (issue 10): R4_CLIENTS typed clients (1,000 by default, ~30 s here;
+ * R4 reconnect storm: R4_CLIENTS typed clients (1,000 by default, ~30 s here;
  * R4_CLIENTS=2000 for the issue's figure, ~60 s) hold a live subscription over real sockets to
  * a real server. While tags keep being published, every connection is dropped twice — once from
  * the clients' side (every TCP connection reset, as when the network goes) and once from the

@@ -7,7 +7,7 @@ import { deleteTag, expectedWindow, hostSocket, replay, TEST_COLLECTION, testTag
 import { waitFor } from '../helpers/wait-for';
 
 /**
- * Resume after a drop (issue 4): the typed client loses its socket mid-stream while writes go
+ * Resume after a drop: the typed client loses its socket mid-stream while writes go
  * on, reconnects with backoff through a proxy that plays the network, and resumes each
  * subscription from its cursor: the missed changes arrive exactly once, nothing is lost, and
  * a gap older than the retained change log gets a fresh snapshot instead.

@@ -6,7 +6,7 @@ import { expectedWindow, hostSocket, TEST_COLLECTION, testTagsCollection, writeT
 import { waitFor } from '../helpers/wait-for';
 
 /**
- * Slow consumer (issue 4): a client that stops reading must not hold server memory nor slow
+ * Slow consumer: a client that stops reading must not hold server memory nor slow
  * anyone else. Once its unsent bytes pass WS_MAX_BUFFERED_BYTES the hub cuts it; the others
  * keep receiving every change on time; the slow one, reading again, reconnects and catches up.
  */

@@ -4,7 +4,7 @@ import { pathInScope, normaliseScopeUrl } from '@atendimento/server/services/api
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
- * API tokens and the OpenAPI description (issue 7, seed 000 §2 "API", 002 §7, docs/api.md):
+ * API tokens and the OpenAPI description (seed 000 §2 "API", 002 §7, docs/api.md):
  * admin-only, only with the tenant's api setting; scoped, hashed, revocable, per tenant.
  */
 let t: TestServer;

@@ -25,7 +25,7 @@ export interface LiveSubscriptionLike<T = LiveRecord> {
 }
 
 /**
- * The part of the typed realtime client (schemas/src/realtime, issue 4) the console uses: the
+ * The part of the typed realtime client (schemas/src/realtime) the console uses: the
  * engine passes its client as is. Subscriptions resume by themselves after reconnects.
  */
 export interface LiveSource {

@@ -5,7 +5,7 @@ import { RouteIcon } from '../ui/RouteIcon';
 
 /**
  * Placeholder for a screen whose issue has not landed yet (a register, the dashboard...). It
- * sits behind the same guard as the real screen will.
+ * sits behind the same guard as the real screen.
  */
 export function ComingSoonPage({ route }: { route: Pick<AppRoute, 'name' | 'icon'> }) {
   return (

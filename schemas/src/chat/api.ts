@@ -106,7 +106,7 @@ export interface SendReactionInput {
   reaction: string;
 }
 
-/** PATCH /api/rooms/:id: the fields issue 8 lets the console change. */
+/** PATCH /api/rooms/:id: the fields the console may change. */
 export interface PatchRoomInput {
   tags?: string[];
   onHold?: { active: boolean; message?: string | null };

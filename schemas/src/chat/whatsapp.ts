@@ -1,7 +1,7 @@
 import { MESSAGE_MAX_LENGTH } from './api';
 
 /**
- * Contract of the WhatsApp outbound calls of issue 9 (docs/whatsapp.md): active message,
+ * Contract of the WhatsApp outbound calls (docs/whatsapp.md): active message,
  * templates list and interactive sends. Imported by path (`@atendimento/schemas/chat/whatsapp`)
  * so the sign-in bundle never carries it.
  */

@@ -10,7 +10,7 @@ import { waitFor } from '../../helpers/wait-for';
  * The chat fixture on top of the test server's tenants (acme: vendas with agente@ and
  * supervisor@, suporte with suporte@):
  * - web-chat channels 'site-vendas' (queue of vendas) and 'site-suporte' (queue of suporte),
- *   a WhatsApp-type channel 'wa-vendas' (no provider: sends fail, as issue 9 is not here);
+ *   a WhatsApp-type channel 'wa-vendas' (no provider configured: sends fail);
  * - acme's closure configuration requires a justification from ['Resolvido', 'Sem retorno'].
  */
 export const JUSTIFIES = ['Resolvido', 'Sem retorno'];

@@ -4,7 +4,7 @@ import { connectClient } from '../realtime/realtime-helpers';
 import { waitFor } from '../../helpers/wait-for';
 
 /**
- * Integrations defined live by admins (issue 7, seed 000 §3 "Integration definition", §6, §7):
+ * Integrations defined live by admins (seed 000 §3 "Integration definition", §6, §7):
  * the definitions register, the generic records API under /api/integration/{collection}, and
  * who sees what.
  */

@@ -4,7 +4,7 @@ import { toJson } from '@atendimento/server/db/knex';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 
 /**
- * Issue 7, the rest of seed 000 §3 "Integration definition": the noItems text, the items
+ * The rest of seed 000 §3 "Integration definition": the noItems text, the items
  * sub-form (vjsfSchemaItens), the parameters asked before a document (vjsfSchemaParams), and
  * the department claim hideIntegrations — all enforced by the server.
  */

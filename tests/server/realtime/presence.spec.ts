@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../../helpers/test-server';
 import { RawSocket } from './realtime-helpers';
 
 /**
- * Presence (seed 002 §4, issue 4) with a manual clock: logon → online; a last status record
+ * Presence (seed 002 §4) with a manual clock: logon → online; a last status record
  * older than 90 000 ms → offline (the sweeper tells `presence` subscribers; the socket died
  * without logoff); logoff → offline at once. POST /api/users/{id}/status answers
  * `{ data: { status } }`, refuses unknown statuses (400) and other users' ids (403).

@@ -6,7 +6,7 @@ import path from 'node:path';
  * A register no code knows about (vehicles), as the three JSON files an admin would add. The
  * one copy lives beside the engine's story of it (engine/src/registers/stories/vehicles/), so
  * the screens and the server are proven on the same folder. Tests copy it to a temp dir and
- * point REGISTERS_DIRS at it (issue 6: adding a register is adding one folder).
+ * point REGISTERS_DIRS at it (adding a register is adding one folder).
  */
 export const VEHICLES_FOLDER = path.resolve('engine/src/registers/stories/vehicles');
 

@@ -4,7 +4,7 @@ import { list } from './register-test-kit';
 
 /**
  * A register of 100 000 contacts lists page by page with the same number of SQL statements
- * whatever the page size (issue 6 "Done when"): no per-row queries, the total counted once.
+ * whatever the page size: no per-row queries, the total counted once.
  * Counts knex 'query' events during each request; no timing is asserted (that is `npm run bench`).
  */
 const ROWS = 100_000;

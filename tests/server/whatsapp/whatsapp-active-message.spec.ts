@@ -6,7 +6,7 @@ import { META, messageRows, startWhatsappServer, stopWhatsappServer, type Whatsa
 import { waitFor } from '../../helpers/wait-for';
 
 /**
- * 'Mensagem Ativa' (seed 001 §2/§5, issue 9): claim allowActiveMessage enforced by the server,
+ * 'Mensagem Ativa' (seed 001 §2/§5): claim allowActiveMessage enforced by the server,
  * the seed's texts for the channel and department choices, the 24-hour window checked before
  * a room opens, and the room attended by the caller.
  */

@@ -6,7 +6,7 @@ import { META, ZAPI, messageRows, startWhatsappServer, stopWhatsappServer, type 
 import { waitFor } from '../../helpers/wait-for';
 
 /**
- * Interactive sends (buttons and lists, issue 9) through each adapter, validated by the local
+ * Interactive sends (buttons and lists) through each adapter, validated by the local
  * provider servers: Meta and 360dialog take the Cloud API `interactive` body, Z-API its
  * send-button-list / send-option-list.
  */

@@ -52,8 +52,7 @@ function useContactHistory(contactId: string | null, reloadKey: unknown) {
  * The right contact drawer basics (seed 001 §2 "Right contact drawer"): avatar (click to
  * enlarge), name, id, masked phone, 'Contato Bloqueado', e-mail and the chat history with
  * 'Ver mais', then the "Integrações" block (findByChatId sections of the open chat). Width 226.
- * The rest of the contact panel (menus, client blocks, edit form) comes later; `onEditContact`
- * is its seam.
+ * `onEditContact` opens the contact's edit form where the host provides one.
  */
 export function ContactDrawer({ roomId, onOpenRoom, onEditContact }: { roomId: string; onOpenRoom?: (room: Room) => void; onEditContact?: (contact: Contact) => void }) {
   const { api, stores, user } = useConsole();

@@ -11,10 +11,8 @@ import { CloseDialog } from './CloseDialog';
 export type ChatMenuOption = 'enter' | 'leave' | 'close' | 'closeNoMessage' | 'markRead' | 'markUnread' | 'contact';
 
 /**
- * Options of the chat menu by state (seed 001 §4 "Chat menu by state"), for what this issue
- * covers: an active non-mail chat offers enter or leave, close, close without notice and mark
+ * Options of the chat menu by state (seed 001 §4 "Chat menu by state"): an active non-mail chat offers enter or leave, close, close without notice and mark
  * read/unread; an active mail chat leave, close and read/unread; an inactive chat only contact.
- * Transfer, queues, surveys, bot restart and tags come later.
  */
 function chatMenuOptions(room: Room, user: User, config: AppConfig): { option: ChatMenuOption; disabled: boolean }[] {
   const admin = isAdmin(user);

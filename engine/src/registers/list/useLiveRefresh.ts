@@ -10,7 +10,7 @@ const LIVE_REFETCH_DEBOUNCE_MS = 300;
 export const liveRefresh = { enabled: true };
 
 /**
- * Live updates of the generic table (seed 000 §2, issue 6): subscribes to the register's live
+ * Live updates of the generic table (seed 000 §2): subscribes to the register's live
  * collection on the realtime hub, over the rows up to the current page in the list's sort
  * order, and refetches the page when another user or tab adds, changes or removes one of
  * them. The page itself still comes from the REST list (filters, totals, Content-Range). The

@@ -10,7 +10,7 @@ import ui from './vehicles/ui.json';
 import list from './vehicles/list.json';
 
 /**
- * Issue 6 "adding a register = adding one folder": a register no code knows about (vehicles),
+ * "Adding a register = adding one folder": a register no code knows about (vehicles),
  * only its three JSON files, gets the generic list and form. The same folder, written to a
  * temp dir, is served by the real server in tests/server/registers/registers-definitions.spec.ts.
  */

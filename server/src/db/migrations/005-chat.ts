@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Chat data for issue 8 (docs/chat.md "Storage"):
+ * Chat data (docs/chat.md "Storage"):
  * - rooms gain the indexed columns the tabs, the search and the counters filter on;
  * - room_members replaces 001's room_agents/room_queues: one row per (room, kind, member) for
  *   agents, agentsHistory, queues, queuesHistory and tags, so "rooms of my queues" or "my

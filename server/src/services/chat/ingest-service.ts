@@ -36,7 +36,7 @@ export function mediaFields(content: InboundContent): Partial<Message> {
   const url = media.url ?? '';
   const mimeType = media.mimeType ?? 'application/octet-stream';
   if (!url.startsWith('/api/files/')) {
-    // Not fetched yet (issue 9 fetches provider media before ingesting): the error renderer offers 'recarregar'.
+    // Not fetched (provider media is fetched before ingesting; this is the fallback): the error renderer offers 'recarregar'.
     return { error: { type: content.type, ...(media.mediaId && { mediaId: media.mediaId }), mimeType, ...(media.url && { url: media.url }) } };
   }
   switch (content.type) {
@@ -80,7 +80,7 @@ function whenOf(timestamp: string, now: string): string {
  * transaction, find or create the contact and its open room (queued in the channel's
  * department queue), then store the message unique on (tenant, channel, external id). A
  * duplicate delivery changes nothing; changes are published after commit. The WhatsApp
- * webhook (issue 9) calls this after verifying and parsing.
+ * webhook calls this after verifying and parsing.
  */
 export function createIngestService(deps: ChatDeps) {
   const { feed, clock, rooms, messages, contacts, directory } = deps;

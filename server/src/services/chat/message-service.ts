@@ -444,7 +444,7 @@ export function createMessageService(deps: ChatDeps) {
       return message;
     },
 
-    /** Provider status webhooks (issue 9): by (channel, external id), monotonic. */
+    /** Provider status webhooks: by (channel, external id), monotonic. */
     async applyStatusByExternalId(tenantId: string, channelId: string, externalId: string, state: DeliveryState, errors?: MessageError[]): Promise<Message | null> {
       return feed.transaction(tenantId, async (trx, record) => {
         const message = await messages.findByExternalId(trx, tenantId, channelId, externalId);

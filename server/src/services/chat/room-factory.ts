@@ -1,5 +1,5 @@
 import type { Channel, LastMessage, Message, MessageApi, MessageAuthor, Room, RoomAuthor, RoomQueue } from '@atendimento/schemas';
-import { departmentQueueId, emptyRoomState, isWebchat, messages as texts } from '@atendimento/schemas';
+import { departmentQueueId, emptyMessage, emptyRoomState, isWebchat, messages as texts } from '@atendimento/schemas';
 
 /**
  * Pure builders: a new room and message in the seed's shape, and what a message does to its
@@ -70,32 +70,23 @@ export function newMessage(input: {
 }): Message {
   const api = apiOfChannel(input.room.channel);
   const fromSystem = input.author.type === 'system' || input.author.type === 'bot' || input.author.type === 'cron';
-  return {
+  const message = emptyMessage({
     id: input.id,
     roomId: input.room.id,
-    messageExtId: input.externalId ?? null,
-    messageId: input.id,
-    replyTo: null,
-    replied: null,
     from: input.fromContact ? api : fromSystem ? (input.author.type as MessageApi) : 'vueJs',
     to: input.fromContact ? 'vueJs' : api,
     channel: input.room.channel,
     channelId: (Array.isArray(input.room.channelId) ? input.room.channelId[0] : input.room.channelId) ?? null,
     type: input.type,
-    text: input.text ?? null,
     author: input.author,
-    annotation: input.annotation ?? false,
-    hide: false,
     internal: input.room.internal,
-    caption: null,
-    editMessageId: null,
-    status: null,
-    versions: [],
-    reaction: null,
-    reactions: [],
-    nps: null,
-    csat: null,
-    referral: null,
+    createdAt: input.now,
+  });
+  return {
+    ...message,
+    messageExtId: input.externalId ?? null,
+    text: input.text ?? null,
+    annotation: input.annotation ?? false,
     lifeControl: { createdAt: input.now, updatedAt: input.now, deletedAt: null },
     ...input.extra,
   };

@@ -380,7 +380,7 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
       return { closed, skipped };
     },
 
-    /** Queue of a department for a room (used by ingest and later transfers). */
+    /** Queue of a department for a room (used by ingest and transfers). */
     queueOfDepartment,
   };
 }
