@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runRoutingRace, type RaceOptions } from './routing-race';
 
 /**
- * The routing race (issue "Routing and the contact-center clock", docs/routing.md): 200 agents
+ * The routing race (docs/routing.md): 200 agents
  * of 10 departments (half 'Menor carga', half 'Ordem predefinida', 20 chats per agent at most)
  * and 5,000 customers writing at once over 2 server processes on one PostgreSQL schema. Every
  * chat is assigned at most once, no agent goes above roomsPerAgent, each assignment is the one
