@@ -37,6 +37,12 @@ export interface ChannelTypeInfo {
   reactions: 'all' | 'contactOnly' | 'migratedOnly' | 'none';
   /** Group conversations carry a group subject and participants (seed 001 §2 "Group drawer"). */
   groups: boolean;
+  /**
+   * Queued chats go to agents by the department's agentSelectionRule (docs/routing.md); true
+   * when left out. E-mail threads wait in the inbox tabs instead: only agents with the inbox
+   * claim may take them.
+   */
+  autoAssign?: boolean;
 }
 
 const row = (label: string, overrides: Partial<ChannelTypeInfo>): ChannelTypeInfo => ({
@@ -51,6 +57,7 @@ const row = (label: string, overrides: Partial<ChannelTypeInfo>): ChannelTypeInf
   canEdit: false,
   reactions: 'all',
   groups: false,
+  autoAssign: true,
   ...overrides,
 });
 
@@ -68,7 +75,7 @@ export const CHANNEL_TABLE = {
   dialog360: cloudApiRow('WhatsApp 360', { adapter: 'dialog360', reactions: 'migratedOnly' }),
   webchat: row('Web chat', { adapter: 'webchat', allQueues: true, canReply: true, canEdit: true }),
   widget: row('Web chat', { adapter: 'webchat', allQueues: true, canReply: true, canEdit: true }),
-  mail: row('E-mail', { adapter: 'mail' }),
+  mail: row('E-mail', { adapter: 'mail', autoAssign: false }),
 } satisfies Record<string, ChannelTypeInfo>;
 
 export type ChannelType = keyof typeof CHANNEL_TABLE;

@@ -313,7 +313,11 @@ export function createIngestService(deps: ChatDeps) {
     if (roomCreated) await rooms.insert(trx, tenantId, nextRoom);
     if (!(await messages.insertIfNew(trx, tenantId, message))) throw new DuplicateDelivery(item.externalId);
     if (!roomCreated) await rooms.save(trx, tenantId, nextRoom, room, { changedOnly: true });
-    if (!notice) await contacts.merge(trx, tenantId, contact.id, { [`${channel.id}LastReply`]: createdAt }, now);
+    if (!notice) {
+      await contacts.merge(trx, tenantId, contact.id, { [`${channel.id}LastReply`]: createdAt }, now);
+      // Routing reacts to the customer writing (automatic answers, assignment), not to WhatsApp's notices.
+      await deps.hooks.onInbound(trx, record, tenantId, { room: nextRoom, roomCreated, message, channel });
+    }
     record({ collection: 'rooms', id: room.id, op: 'upsert' });
     record({ collection: 'messages', id: message.id, op: 'upsert' });
     record({ collection: 'contacts', id: contact.id, op: 'upsert' });
