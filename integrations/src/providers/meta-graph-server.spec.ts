@@ -81,10 +81,10 @@ describe('local Meta Graph server', () => {
     received.length = 0;
     graph.failNextDelivery(131026, 'Message undeliverable');
     const { externalId } = await adapter.sendText('5511987654321', 'Vai falhar');
-    await until(() => received.length === 2);
+    await until(() => received.length === 2, 10_000);
     // The next send's three receipts prove nothing else was coming for the failed one.
     const next = await adapter.sendText('5511987654321', 'Esta chega');
-    await until(() => received.length === 5);
+    await until(() => received.length === 5, 10_000);
     const statuses = received.map((r) => adapter.parseWebhook(JSON.parse(r.raw.toString('utf8'))).statuses[0]!);
     expect(statuses.filter((s) => s.externalId === externalId).map((s) => s.status)).toEqual(['sent', 'failed']);
     expect(statuses[1]!.errors).toEqual([{ code: 131026, title: 'Message undeliverable', titleptBR: 'Mensagem não entregue: número sem WhatsApp ou versão desatualizada' }]);
@@ -97,7 +97,8 @@ describe('the scripted customer (/cliente)', () => {
     const res = await fetch(`${graph.baseUrl}/cliente/enviar`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone: '5511900001111', name: 'Cliente', ...input }) });
     return { status: res.status, body: await res.json() };
   };
-  const lastWebhook = () => adapter.parseWebhook(JSON.parse(received.at(-1)!.raw.toString('utf8')));
+  /** The message of the webhook carrying `id` (status webhooks of earlier sends may arrive in between). */
+  const webhookOf = (id: string) => received.map((r) => adapter.parseWebhook(JSON.parse(r.raw.toString('utf8'))).messages[0]).find((m) => m?.externalId === id);
 
   it('lists the conversation as one timeline in order, customer and company messages interleaved', async () => {
     received.length = 0;
@@ -113,19 +114,20 @@ describe('the scripted customer (/cliente)', () => {
     ['order', 'order'], ['location', 'location'], ['contacts', 'contacts'], ['flow', 'interactive'], ['unsupported', 'unsupported'],
     ['edit', 'edit'], ['revoke', 'revoke'], ['reaction', 'reaction'],
   ])('sends a signed %s webhook the adapter parses', async (kind, type) => {
-    await send({ text: 'Texto base' });
-    await until(() => received.length > 0 && lastWebhook().messages[0]?.content.text === 'Texto base');
+    const base = await send({ text: 'Texto base' });
+    await until(() => Boolean(webhookOf(base.body.id)), 10_000);
     const answer = await send({ kind, text: kind === 'edit' ? 'Texto corrigido' : '' });
     expect(answer.status, JSON.stringify(answer.body)).toBe(202);
-    await until(() => lastWebhook().messages[0]?.externalId === answer.body.id);
-    expect(lastWebhook().messages[0]!.content.type).toBe(type);
+    await until(() => Boolean(webhookOf(answer.body.id)), 10_000);
+    expect(webhookOf(answer.body.id)!.content.type).toBe(type);
+    if (kind === 'edit' || kind === 'revoke' || kind === 'reaction') expect(JSON.stringify(webhookOf(answer.body.id)!.content.raw)).toContain(base.body.id);
   });
 
   it('changes number: a system webhook without contacts, and the page follows the new phone', async () => {
     const answer = await send({ kind: 'changeNumber', newPhone: '5511900002222' });
     expect(answer).toMatchObject({ status: 202, body: { phone: '5511900002222' } });
-    await until(() => lastWebhook().messages[0]?.externalId === answer.body.id);
-    expect(lastWebhook().messages[0]).toMatchObject({ contact: { phone: '5511900001111' }, content: { type: 'system', system: { type: 'user_changed_number', newPhone: '5511900002222' } } });
+    await until(() => Boolean(webhookOf(answer.body.id)), 10_000);
+    expect(webhookOf(answer.body.id)).toMatchObject({ contact: { phone: '5511900001111' }, content: { type: 'system', system: { type: 'user_changed_number', newPhone: '5511900002222' } } });
     expect((await send({ kind: 'changeNumber', newPhone: 'x' })).status).toBe(400);
   });
 });

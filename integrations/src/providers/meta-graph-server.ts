@@ -141,8 +141,9 @@ export async function startMetaGraphServer(options: MetaGraphServerOptions) {
 
   /** What the customer page's customers sent, per phone, so the page shows one timeline. */
   const customerSent: { id: string; phone: string; at: number; kind: string; text: string }[] = [];
-  /** When each business message reached us (sends keep their arrival order). */
+  /** Arrival order of each business message; customer messages share the counter, so the page shows one timeline. */
   const sentAt = new Map<string, number>();
+  let order = 0;
 
   /** The demo's customer: a page, a send call and the conversation of a phone in order. */
   function customerPage(method: string, url: URL, body: Buffer, answer: (status: number, body: unknown, type?: string) => void): void {
@@ -151,8 +152,8 @@ export async function startMetaGraphServer(options: MetaGraphServerOptions) {
       const phone = url.searchParams.get('phone') ?? '';
       const company = sent.filter((m) => m.to === phone).map((m) => ({ id: m.id, from: 'empresa', at: sentAt.get(m.id) ?? 0, type: m.body.type, text: businessText(m.body) }));
       const customer = customerSent.filter((m) => m.phone === phone).map((m) => ({ id: m.id, from: 'cliente', at: m.at, type: m.kind, text: m.text }));
-      // One timeline: ordered by when each message happened, ties kept in arrival order.
-      const data = [...customer, ...company].sort((a, b) => a.at - b.at);
+      // One timeline, in the order the messages happened.
+      const data = [...customer, ...company].sort((a, b) => a.at - b.at).map(({ at: _order, ...m }) => m);
       return answer(200, { data });
     }
     if (method === 'POST' && url.pathname === '/cliente/enviar') {
@@ -169,10 +170,10 @@ export async function startMetaGraphServer(options: MetaGraphServerOptions) {
       if ('error' in built) return answer(400, { error: built.error });
       const name = String(input.name ?? '').slice(0, 100) || phone;
       const id = `wamid.${randomBytes(12).toString('base64url')}`;
-      const at = Date.now();
+      const at = ++order;
       const payload = envelope({
         ...(built.message.type !== 'system' && { contacts: [{ profile: { name }, wa_id: phone }] }),
-        messages: [{ from: phone, id, timestamp: String(Math.floor(at / 1000)), ...built.message }],
+        messages: [{ from: phone, id, timestamp: String(Math.floor(Date.now() / 1000)), ...built.message }],
         ...(built.valueErrors && { errors: built.valueErrors }),
       });
       customerSent.push({ id, phone, at, kind: String(input.kind ?? 'text'), text: built.summary });
@@ -221,7 +222,7 @@ export async function startMetaGraphServer(options: MetaGraphServerOptions) {
         }
         const message: Sent = { id: `wamid.${randomBytes(12).toString('base64url')}`, to: body.to, body };
         sent.push(message);
-        sentAt.set(message.id, Date.now());
+        sentAt.set(message.id, ++order);
         const hold = holds.shift();
         const failure = deliveryFailures.shift();
         void (hold ?? Promise.resolve()).then(() => {
