@@ -129,5 +129,9 @@ describe('the scripted customer (/cliente)', () => {
     await until(() => Boolean(webhookOf(answer.body.id)), 10_000);
     expect(webhookOf(answer.body.id)).toMatchObject({ contact: { phone: '5511900001111' }, content: { type: 'system', system: { type: 'user_changed_number', newPhone: '5511900002222' } } });
     expect((await send({ kind: 'changeNumber', newPhone: 'x' })).status).toBe(400);
+    // The page keeps the whole conversation: the new number's timeline starts with the old one's.
+    const { data } = await (await fetch(`${graph.baseUrl}/cliente/mensagens?phone=5511900002222`)).json();
+    expect(data[0]).toMatchObject({ from: 'cliente', text: 'Primeira do cliente' });
+    expect(data.at(-1)).toMatchObject({ from: 'cliente', text: 'Trocou de número para 5511900002222' });
   });
 });

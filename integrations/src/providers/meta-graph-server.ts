@@ -144,14 +144,21 @@ export async function startMetaGraphServer(options: MetaGraphServerOptions) {
   /** Arrival order of each business message; customer messages share the counter, so the page shows one timeline. */
   const sentAt = new Map<string, number>();
   let order = 0;
+  /** A customer who changed number: new phone → previous one, so the page keeps the whole conversation. */
+  const previousPhone = new Map<string, string>();
+  const phonesOf = (phone: string): Set<string> => {
+    const all = new Set([phone]);
+    for (let p = previousPhone.get(phone); p && !all.has(p); p = previousPhone.get(p)) all.add(p);
+    return all;
+  };
 
   /** The demo's customer: a page, a send call and the conversation of a phone in order. */
   function customerPage(method: string, url: URL, body: Buffer, answer: (status: number, body: unknown, type?: string) => void): void {
     if (method === 'GET' && url.pathname === '/cliente') return answer(200, Buffer.from(CUSTOMER_PAGE), 'text/html; charset=utf-8');
     if (method === 'GET' && url.pathname === '/cliente/mensagens') {
-      const phone = url.searchParams.get('phone') ?? '';
-      const company = sent.filter((m) => m.to === phone).map((m) => ({ id: m.id, from: 'empresa', at: sentAt.get(m.id) ?? 0, type: m.body.type, text: businessText(m.body) }));
-      const customer = customerSent.filter((m) => m.phone === phone).map((m) => ({ id: m.id, from: 'cliente', at: m.at, type: m.kind, text: m.text }));
+      const phones = phonesOf(url.searchParams.get('phone') ?? '');
+      const company = sent.filter((m) => phones.has(m.to)).map((m) => ({ id: m.id, from: 'empresa', at: sentAt.get(m.id) ?? 0, type: m.body.type, text: businessText(m.body) }));
+      const customer = customerSent.filter((m) => phones.has(m.phone)).map((m) => ({ id: m.id, from: 'cliente', at: m.at, type: m.kind, text: m.text }));
       // One timeline, in the order the messages happened.
       const data = [...customer, ...company].sort((a, b) => a.at - b.at).map(({ at: _order, ...m }) => m);
       return answer(200, { data });
@@ -177,6 +184,7 @@ export async function startMetaGraphServer(options: MetaGraphServerOptions) {
         ...(built.valueErrors && { errors: built.valueErrors }),
       });
       customerSent.push({ id, phone, at, kind: String(input.kind ?? 'text'), text: built.summary });
+      if (built.newPhone) previousPhone.set(built.newPhone, phone);
       void postWebhook(payload).then(() => undefined);
       return answer(202, { id, ...(built.newPhone && { phone: built.newPhone }) });
     }
