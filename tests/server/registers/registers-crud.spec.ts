@@ -1,3 +1,4 @@
+import { parseJson, toJson } from '@atendimento/server/db/knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 import { list, setTenantClaims, userWith } from './register-test-kit';
@@ -269,7 +270,7 @@ describe('registers without a table of their own (documents)', () => {
     expect(global.status).toBe(201);
     // A global message has no owner (seeded or imported): seed 001 §6 "others see their own and global ones".
     const row = await t.server.db('fixed_messages').where({ tenant_id: 'acme', id: global.body.id }).first();
-    await t.server.db('fixed_messages').where({ tenant_id: 'acme', id: global.body.id }).update({ owner_id: null, data: JSON.stringify({ ...JSON.parse(row.data), uid: null }) });
+    await t.server.db('fixed_messages').where({ tenant_id: 'acme', id: global.body.id }).update({ owner_id: null, data: toJson({ ...parseJson<Record<string, unknown>>(row.data, {}), uid: null }) });
     const othersOwn = await t.api('/api/fixedMessages', { method: 'POST', token: other, body: { message: 'Só meu', tag: 'meu' } });
 
     const seen = (await list(t, agent, 'fixedMessages', { range: [0, 99] })).body.map((m: { id: string }) => m.id);

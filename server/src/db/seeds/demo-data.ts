@@ -1,5 +1,5 @@
 import type { SeededRandom } from '@atendimento/integrations/seeded-random';
-import { toJson, type Db } from '../knex';
+import { parseJson, toJson, type Db } from '../knex';
 import { createRoomRepository, roomFromRow } from '../repositories/room-repository';
 
 /**
@@ -233,7 +233,7 @@ export async function insertDemoData(
     }
     for (const [contactId, at] of lastReplies) {
       const stored = await trx('contacts').where({ tenant_id: tenantId, id: contactId }).first('data');
-      await trx('contacts').where({ tenant_id: tenantId, id: contactId }).update({ data: toJson({ ...JSON.parse(String(stored.data)), 'whatsapp-comercialLastReply': at }) });
+      await trx('contacts').where({ tenant_id: tenantId, id: contactId }).update({ data: toJson({ ...parseJson<Record<string, unknown>>(stored.data, {}), 'whatsapp-comercialLastReply': at }) });
     }
     await trx('counters').insert({ tenant_id: tenantId, name: 'roomInc', value: roomInc });
   });
