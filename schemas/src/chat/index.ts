@@ -4,3 +4,4 @@ export * from './room';
 export * from './tabs';
 export * from './api';
 export * from './closing';
+export * from './mail';
