@@ -45,6 +45,8 @@ function client(settings: ImapSettings, options: { idleMs?: number } = {}): Imap
     // Servers drop IDLE after ~30 min; restarting it sooner keeps the connection alive behind NAT.
     maxIdleTime: options.idleMs ?? 5 * 60_000,
     missingIdleCommand: 'NOOP',
+    // IDLE soon after each sync, so new mail shows within a second, not after imapflow's 15 s default.
+    autoIdleDelay: 250,
   });
 }
 

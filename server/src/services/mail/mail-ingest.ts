@@ -142,7 +142,8 @@ export function createMailIngest(deps: ChatDeps & { mail: MailRepository }) {
               mailTo: [sender.address],
             };
           }
-          const createdAt = parsed.date && parsed.date < now ? parsed.date : now;
+          // Arrival order, not the sender's Date header (seconds, any clock): the thread reads in the order it reached us.
+          const createdAt = now;
           const message = newMessage({
             id: newId(), room, type: 'text', text, now: createdAt, fromContact: true, externalId: key.slice(0, 200),
             author: { id: contact.id, displayName: contact.displayName, type: 'client', email: sender.address, phone: null },
