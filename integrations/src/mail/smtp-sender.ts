@@ -1,5 +1,4 @@
 import nodemailer from 'nodemailer';
-import MailComposer from 'nodemailer/lib/mail-composer';
 import type { MailAddress, MailboxSettings } from '@atendimento/schemas';
 
 /**
@@ -28,7 +27,7 @@ const formatted = (a: MailAddress) => ({ name: a.name, address: a.address });
 
 /** The raw RFC 5322 bytes of a reply (In-Reply-To and References so the customer's client threads it). */
 export async function composeMail(mail: OutboundMail): Promise<Buffer> {
-  const composer = new MailComposer({
+  return buildRaw({
     from: formatted(mail.from),
     to: mail.to.map(formatted),
     cc: mail.cc.map(formatted),
@@ -41,7 +40,16 @@ export async function composeMail(mail: OutboundMail): Promise<Buffer> {
     ...(mail.references.length && { references: mail.references.map(bracket).join(' ') }),
     attachments: mail.attachments.map((a) => ({ filename: a.fileName, content: a.bytes, contentType: a.mimeType, ...(a.contentId && { cid: a.contentId }) })),
   });
-  return composer.compile().build();
+}
+
+/**
+ * The raw bytes of a message as nodemailer would send it (its stream transport composes
+ * without sending; the documented way to get them, and it works from the bundled server).
+ */
+export async function buildRaw(mail: nodemailer.SendMailOptions): Promise<Buffer> {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  const info = await transport.sendMail(mail);
+  return info.message as Buffer;
 }
 
 export interface SmtpResult {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
-import MailComposer from 'nodemailer/lib/mail-composer';
+import { buildRaw } from '@atendimento/integrations/mail/smtp-sender';
 import { expect } from 'vitest';
 import type { Message, Room } from '@atendimento/schemas';
 import { startDovecot, type DovecotServer, type DovecotUser } from '@atendimento/integrations/providers/dovecot-server';
@@ -77,7 +77,7 @@ export async function customerMail(input: {
   headers?: Record<string, string>;
 }): Promise<{ raw: Buffer; messageId: string }> {
   const messageId = input.messageId ?? `${randomUUID()}@cliente.example`;
-  const raw = await new MailComposer({
+  const raw = await buildRaw({
     from: input.from ?? 'Cliente Silva <cliente@cliente.example>',
     to: input.to ?? MAILBOX.user,
     subject: input.subject,
@@ -88,7 +88,7 @@ export async function customerMail(input: {
     ...(input.references && { references: input.references.map((r) => `<${r}>`).join(' ') }),
     attachments: input.attachments,
     headers: input.headers,
-  }).compile().build();
+  });
   return { raw, messageId };
 }
 
