@@ -287,6 +287,47 @@ export const messages = {
     notInternal: 'Este chat não é um chat interno.',
     audioNotAllowed: 'Áudio não é aceito em chats internos.',
   },
+  /**
+   * Routing and the contact-center clock (docs/routing.md): the system notes every automatic
+   * action leaves in the chat (who, what, why), the claim refusals, and the justifications of
+   * automatic closes. The seed does not quote these; they follow its voice.
+   */
+  routing: {
+    systemAuthor: 'Sistema',
+    assigned: 'Chat atribuído automaticamente a {agent} (regra {rule} do departamento {department}).',
+    returned: 'Chat devolvido à fila {queue}: {agent} ficou {status} sem ter respondido.',
+    transhipped: 'Chat transferido para a fila {queue}: {minutes} min sem resposta de um agente (tempo de espera {source}).',
+    automaticAnswer: 'Resposta automática {source} enviada ao cliente.',
+    ruleSent: 'Regra automática do departamento {department}: mensagem enviada após {minutes} min sem mensagem do cliente.',
+    ruleClosed: 'Regra automática do departamento {department}: chat encerrado após {minutes} min sem mensagem do cliente.',
+    inactiveClosed: 'Chat encerrado por inatividade: {time} sem mensagens (tempo de inatividade {source}).',
+    outOfHours: 'Fora do horário de atendimento do departamento {department}: mensagem enviada ao cliente; o chat aguarda a abertura ({opening}).',
+    outOfHoursNoOpening: 'Fora do horário de atendimento do departamento {department}: mensagem enviada ao cliente.',
+    outOfHoursClosed: 'Fora do horário de atendimento do departamento {department}: mensagem enviada ao cliente e chat encerrado.',
+    contingency: 'Contingência ativa até {end}: mensagem padrão enviada ao cliente{extra}.',
+    contingencyTags: '; tags: {tags}',
+    contingencyFlow: '; fluxo: {flow}',
+    contingencyClosed: '; chat encerrado',
+    outOfHoursDefault: 'Olá! No momento estamos fora do horário de atendimento. Sua mensagem foi recebida e responderemos assim que possível.',
+    takenByOther: 'Este chat já está em atendimento com outro agente.',
+    capReached: 'Você atingiu o limite de {n} chats simultâneos deste departamento. Encerre um chat para atender outro.',
+    closeInactive: 'Encerrado por inatividade',
+    closeRule: 'Encerrado por regra automática',
+    closeContingency: 'Encerrado por contingência',
+    closeOutOfHours: 'Fora do horário de atendimento',
+    statusOffline: 'offline',
+    agentSource: 'do agente {agent}',
+    departmentSource: 'do departamento {department}',
+    rulesTitle: 'Regras automáticas — {department}',
+    rulesAction: 'Regras',
+    rulesEmpty: 'Nenhuma regra. Adicione uma regra para enviar mensagens ou encerrar chats sem resposta do cliente.',
+    ruleCommand: 'Comando',
+    ruleMinutes: 'Minutos',
+    ruleText: 'Texto da mensagem',
+    ruleRepeat: 'Repetir',
+    ruleAdd: 'Adicionar regra',
+    ruleRemove: 'Remover regra',
+  },
   /** Last-message labels of seed 001 §9 for media and structured message types (the room list's preview). */
   lastMessageLabels: {
     image: 'Imagem', document: 'Documento', audio: 'Áudio', video: 'Vídeo', location: 'Localização',

@@ -42,6 +42,9 @@ export interface Config {
   wsHeartbeatSeconds: number;
   wsMaxBufferedBytes: number;
   changeLogRetentionHours: number;
+  /** Routing's clock (docs/routing.md): how often due deadlines are looked for, and the queue safety sweep. */
+  schedulerPollMs: number;
+  routingSweepSeconds: number;
   /** Extra directories of register folders (REGISTERS_DIRS, ':'-separated), after schemas/registers. */
   registersDirs: string[];
 }
@@ -107,6 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     wsHeartbeatSeconds: int(env, 'WS_HEARTBEAT_SECONDS', 30),
     wsMaxBufferedBytes: int(env, 'WS_MAX_BUFFERED_BYTES', 8 * 1024 * 1024),
     changeLogRetentionHours: int(env, 'CHANGE_LOG_RETENTION_HOURS', 72),
+    schedulerPollMs: int(env, 'SCHEDULER_POLL_MS', 1_000),
+    routingSweepSeconds: int(env, 'ROUTING_SWEEP_SECONDS', 30),
     registersDirs: (env.REGISTERS_DIRS ?? '').split(path.delimiter).filter(Boolean).map((dir) => path.resolve(dir)),
   };
   return { ...config, ...overrides };

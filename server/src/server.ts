@@ -36,6 +36,10 @@ import { registerChatRoutes } from './web/routes/chat';
 import { registerWhatsappRoutes } from './web/routes/whatsapp';
 import { registerMailRoutes } from './web/routes/mail';
 import { registerApiTokenRoutes } from './web/routes/api-tokens';
+import { createDeadlineRepository } from './db/repositories/deadline-repository';
+import { createStatusRepository } from './db/repositories/status-repository';
+import { createScheduler } from './services/scheduler/scheduler';
+import { createRouting, type Routing } from './services/routing';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -92,9 +96,14 @@ export async function createServer(options: ServerOptions) {
     maxBufferedBytes: config.wsMaxBufferedBytes,
   });
   const presence = createPresence({ db, changes, clock, logger });
+  // The clock (docs/routing.md): every time-based rule is a row in `deadlines`.
+  const scheduler = createScheduler({ db, deadlines: createDeadlineRepository(db), feed: changes, clock, logger });
+  // Routing needs the chat; registers (contingencies) need routing first: wired through this slot.
+  let routing: Routing | null = null;
   // Registers (docs/registers.md): one folder per register under schemas/registers (+ REGISTERS_DIRS).
   const registers = createRegisters({
     db, changes, clock, logger, blobs, mailer,
+    scheduleContingencyEnd: (trx, tenantId, contingency) => routing!.scheduleContingencyEnd(trx, tenantId, contingency),
     sendSignInLink: (tenant, userId) => auth.service.sendSignInLink(tenant, userId),
     definitions: loadRegisterDefinitions([defaultRegistersDir(), ...config.registersDirs]),
   });
@@ -108,6 +117,14 @@ export async function createServer(options: ServerOptions) {
     // Provider channels (docs/channels.md): SSRF-safe; loopback only for PROVIDER_TRUSTED_HOSTS.
     providers: { fetch: createSafeFetch({ trustedHosts: config.providerTrustedHosts }), publicUrl: config.publicUrl },
   });
+  // Routing (docs/routing.md): assignment rules, caps, waiting, automatic rules, business hours, contingencies.
+  routing = createRouting({
+    db, feed: changes, clock, logger, scheduler, rooms: chat.deps.rooms, messages: chat.deps.messages, directory: chat.deps.directory,
+    statuses: createStatusRepository(db),
+    senderFor: (room) => chat.deps.senderFor(room),
+    dispatch: (tenantId, messageId) => chat.messages.dispatch(tenantId, messageId),
+  });
+  chat.useHooks(routing.chatHooks);
   // Provider webhooks, templates, media and 'Mensagem Ativa' (docs/whatsapp.md).
   const whatsapp = createWhatsapp({ chat });
   // E-mail channel (docs/email.md): a watcher per mailbox (IMAP in), replies (SMTP out).
@@ -119,6 +136,7 @@ export async function createServer(options: ServerOptions) {
     for (const collection of domain.liveCollections) hub.registerCollection(collection);
   }
   presence.service.start(15_000);
+  routing.start({ schedulerPollMs: config.schedulerPollMs, sweepMs: config.routingSweepSeconds * 1000 });
   if (options.startMail !== false) mail.start();
   const pruner = startChangeLogPruner({ changes, clock, logger, retentionMs: config.changeLogRetentionHours * 3_600_000, everyMs: 10 * 60_000 });
 
@@ -146,6 +164,7 @@ export async function createServer(options: ServerOptions) {
   httpServer.once('close', () => {
     presence.service.stop();
     pruner.stop();
+    void routing!.stop();
     void mail.stop();
   });
   // Slow-loris protection without cutting long uploads short.
@@ -161,7 +180,7 @@ export async function createServer(options: ServerOptions) {
     repos: { tenants: tenants.repo, users, sessions: auth.sessions },
     services: {
       apiTokens: apiTokens.service, auth: auth.service, tenants: tenants.service, blobs, tokens: auth.tokens, mailer, changes, bus, hub,
-      presence: presence.service, pruner, registers, chat, whatsapp, mail, integrations,
+      presence: presence.service, pruner, registers, chat, whatsapp, mail, integrations, routing, scheduler,
     },
     /** The realtime hub: `server.hub.registerCollection(...)` makes a collection live. */
     hub,
@@ -178,6 +197,7 @@ export async function createServer(options: ServerOptions) {
     },
     async close(): Promise<void> {
       await mail.stop();
+      await routing!.stop();
       await hub.close();
       await new Promise<void>((resolve) => {
         httpServer.closeAllConnections?.();

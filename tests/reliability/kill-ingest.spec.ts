@@ -66,11 +66,12 @@ async function waitExit(pid: number): Promise<void> {
   await waitFor(() => !alive(pid), `process ${pid} to exit`, 60_000);
 }
 
+/** The customers' messages by external id (the demo's default queue answers them automatically too). */
 function rows(): Map<string, number> {
   const db = new Database(sqliteFile, { readonly: true });
   try {
     const out = new Map<string, number>();
-    for (const r of db.prepare('SELECT external_id AS id, COUNT(*) AS n FROM messages WHERE tenant_id = ? AND channel_id = ? GROUP BY external_id').all(TENANT, CHANNEL) as { id: string; n: number }[]) out.set(r.id, r.n);
+    for (const r of db.prepare("SELECT external_id AS id, COUNT(*) AS n FROM messages WHERE tenant_id = ? AND channel_id = ? AND author_type = 'client' GROUP BY external_id").all(TENANT, CHANNEL) as { id: string; n: number }[]) out.set(r.id, r.n);
     return out;
   } finally {
     db.close();

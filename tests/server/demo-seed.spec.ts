@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, migrate, type Db } from '@atendimento/server/db/knex';
+import { createDb, migrate, parseJson, type Db } from '@atendimento/server/db/knex';
 import { seedDemo, DEMO_ACCOUNTS } from '@atendimento/server';
 import { verifyPassword } from '@atendimento/server/services/auth/password';
 
@@ -35,6 +35,12 @@ describe('demo tenant', () => {
     expect(await count('rooms', { active: false })).toBe(15);
     expect(await count('rooms', { active: true, in_attend: false, destination: 'vueJs' })).toBe(12);
     expect(await count('messages')).toBeGreaterThan(240);
+    // Routing to try (docs/routing.md): Comercial by 'Menor carga' with rules and transhipment, a holiday contingency on the clock.
+    const comercial = parseJson<Record<string, unknown>>((await db('departments').where({ tenant_id: 'demo', id: 'comercial' }).first()).data, {});
+    expect(comercial).toMatchObject({ agentSelectionRule: 'load', roomsPerAgent: 5, waitingTime: 10, transhipment: 'deptosuporte' });
+    expect(comercial.queueMessages).toHaveLength(2);
+    expect(await count('documents', { collection: 'contingecies' })).toBe(1);
+    expect(await count('deadlines', { kind: 'contingencyEnd' })).toBe(1);
 
     await db('contacts').where({ tenant_id: 'demo', id: 'c-001' }).update({ display_name: 'Editado Pelo Usuário' });
     expect(await seedDemo(db)).toBe(false);

@@ -39,6 +39,12 @@ export interface ChannelTypeInfo {
   groups: boolean;
   /** An admin may create a channel of this type (false: rooms of internal chats, which have no channel). */
   configurable?: boolean;
+  /**
+   * Queued chats go to agents by the department's agentSelectionRule (docs/routing.md); true
+   * when left out. E-mail threads wait in the inbox tabs instead: only agents with the inbox
+   * claim may take them.
+   */
+  autoAssign?: boolean;
 }
 
 const row = (label: string, overrides: Partial<ChannelTypeInfo>): ChannelTypeInfo => ({
@@ -54,6 +60,7 @@ const row = (label: string, overrides: Partial<ChannelTypeInfo>): ChannelTypeInf
   reactions: 'all',
   groups: false,
   configurable: true,
+  autoAssign: true,
   ...overrides,
 });
 
@@ -71,9 +78,9 @@ export const CHANNEL_TABLE = {
   dialog360: cloudApiRow('WhatsApp 360', { adapter: 'dialog360', reactions: 'migratedOnly' }),
   webchat: row('Web chat', { adapter: 'webchat', allQueues: true, canReply: true, canEdit: true }),
   widget: row('Web chat', { adapter: 'webchat', allQueues: true, canReply: true, canEdit: true }),
-  mail: row('E-mail', { adapter: 'mail' }),
-  // Rooms of internal chats between agents (seed 001 §2 "Internal chat"): no channel, no sender.
-  internal: row('Interno', { reactions: 'none', configurable: false }),
+  mail: row('E-mail', { adapter: 'mail', autoAssign: false }),
+  // Rooms of internal chats between agents (seed 001 §2 "Internal chat"): no channel, no sender, no routing.
+  internal: row('Interno', { reactions: 'none', configurable: false, autoAssign: false }),
 } satisfies Record<string, ChannelTypeInfo>;
 
 export type ChannelType = keyof typeof CHANNEL_TABLE;

@@ -5,3 +5,4 @@ export * from './tabs';
 export * from './api';
 export * from './closing';
 export * from './mail';
+export * from './routing';

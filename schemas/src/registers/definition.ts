@@ -10,7 +10,7 @@ export interface RegisterFiles {
 
 const ACCESS: readonly RouteAccess[] = ['user', 'admin-or-permission', 'tenantClaim', 'admin'];
 const TOOLBAR: readonly ToolbarAction[] = ['create', 'csv', 'print', 'import', 'upload', 'subCollectionExport', 'bulkDelete', 'xlsx'];
-const ROW_ACTIONS: readonly RowAction[] = ['show', 'edit', 'delete', 'duplicate', 'removeClients', 'sendLogin'];
+const ROW_ACTIONS: readonly RowAction[] = ['show', 'edit', 'delete', 'duplicate', 'removeClients', 'sendLogin', 'rules'];
 /** Folder names become URL segments and live collection names. */
 const REGISTER_NAME = /^[A-Za-z][A-Za-z0-9_]{1,48}$/;
 /** Field paths allowed in filters and columns (never raw SQL: they name JSON paths). */

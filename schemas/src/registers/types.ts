@@ -58,7 +58,7 @@ export interface RegisterColumn {
 export type ToolbarAction = 'create' | 'csv' | 'print' | 'import' | 'upload' | 'subCollectionExport' | 'bulkDelete' | 'xlsx';
 
 /** Row buttons of the generic table. */
-export type RowAction = 'show' | 'edit' | 'delete' | 'duplicate' | 'removeClients' | 'sendLogin';
+export type RowAction = 'show' | 'edit' | 'delete' | 'duplicate' | 'removeClients' | 'sendLogin' | 'rules';
 
 /**
  * Non-admins see only some rows: those listing a record linked to them. Negotiations: the

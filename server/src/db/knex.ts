@@ -13,6 +13,11 @@ export type Db = Knex;
 export type Transaction = Knex.Transaction;
 /** Where a repository call runs: the pool, or the caller's transaction. */
 export type Executor = Knex | Knex.Transaction;
+
+/** Runs `fn` once the transaction committed (never after a rollback): deliveries, kicks. */
+export function afterCommit(trx: Knex.Transaction, fn: () => void): void {
+  trx.executionPromise?.then(fn, () => {});
+}
 type Dialect = 'sqlite' | 'pg';
 
 /** Which database a Knex instance talks to; repositories use it for the few dialect differences. */

@@ -55,3 +55,12 @@ export function abortOnClose(ctx: Context): AbortSignal {
   });
   return controller.signal;
 }
+
+/**
+ * The answer of an idempotent create (a send with a client id): 201 with the new record, or 200
+ * with the one a previous attempt already created, `meta.created` saying which.
+ */
+export function answerCreated(ctx: Context, result: { created: boolean }, data: unknown): void {
+  ctx.status = result.created ? 201 : 200;
+  ctx.body = { meta: { ok: true, created: result.created }, data };
+}

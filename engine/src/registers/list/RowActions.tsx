@@ -5,6 +5,7 @@ import ContentCopy from '@mui/icons-material/ContentCopy';
 import Delete from '@mui/icons-material/Delete';
 import Edit from '@mui/icons-material/Edit';
 import LinkOff from '@mui/icons-material/LinkOff';
+import Rule from '@mui/icons-material/Rule';
 import Send from '@mui/icons-material/Send';
 import Visibility from '@mui/icons-material/Visibility';
 import { useNavigate } from 'react-admin';
@@ -17,6 +18,7 @@ import type { RegisterView } from '../definitions';
 import { formDataOf } from '../form/formData';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 import { RemoveClientsDialog } from './RemoveClientsDialog';
+import { DepartmentRulesDialog } from './DepartmentRulesDialog';
 
 function Action({ label, onClick, children }: { label: string; onClick: () => void; children: React.ReactNode }) {
   return (
@@ -30,7 +32,8 @@ function Action({ label, onClick, children }: { label: string; onClick: () => vo
 
 /**
  * The row buttons of list.json `rowActions`: view, edit, delete (confirmed, soft delete),
- * duplicate (a new form filled with a copy) and 'Enviar Login' for agents. Writes are hidden
+ * duplicate (a new form filled with a copy), 'Enviar Login' for agents and the automatic
+ * message rules of a department ('Regras', docs/routing.md). Writes are hidden
  * when the register is read-only for this tenant.
  */
 export function RowActions({ view }: { view: RegisterView }) {
@@ -39,6 +42,7 @@ export function RowActions({ view }: { view: RegisterView }) {
   const refresh = useRefresh();
   const [confirming, setConfirming] = useState(false);
   const [removingClients, setRemovingClients] = useState(false);
+  const [editingRules, setEditingRules] = useState(false);
   const [busy, setBusy] = useState(false);
   if (!record) return null;
   const { name, rowActions } = view.list;
@@ -96,11 +100,17 @@ export function RowActions({ view }: { view: RegisterView }) {
           <Send fontSize="small" />
         </Action>
       )}
+      {rowActions.includes('rules') && writable && (
+        <Action label={messages.routing.rulesAction} onClick={() => setEditingRules(true)}>
+          <Rule fontSize="small" />
+        </Action>
+      )}
       {rowActions.includes('delete') && writable && (
         <Action label={messages.registers.delete} onClick={() => setConfirming(true)}>
           <Delete fontSize="small" />
         </Action>
       )}
+      {editingRules && <DepartmentRulesDialog department={record} open onClose={() => setEditingRules(false)} onSaved={refresh} />}
       {removingClients && <RemoveClientsDialog collection={name} id={record.id} clients={clients} open onClose={() => setRemovingClients(false)} onDone={refresh} />}
       <ConfirmDeleteDialog open={confirming} busy={busy} onCancel={() => setConfirming(false)} onConfirm={() => void remove()} />
     </span>

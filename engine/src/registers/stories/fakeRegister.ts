@@ -62,6 +62,13 @@ export function fakeRegister(name: string, rows: Row[], validate: (body: Record<
       data[index] = { ...data[index]!, ...body, id: idOf(call) };
       return { body: data[index] };
     },
+    // PATCH merges (the rules dialog sends only queueMessages).
+    [`PATCH /api/${name}/*`]: (call) => {
+      const index = data.findIndex((r) => r.id === idOf(call));
+      if (index < 0) return { status: 404, body: { error: 'not_found', errorMessage: 'Registro não encontrado.' } };
+      data[index] = { ...data[index]!, ...(call.body as Record<string, unknown>), id: idOf(call) };
+      return { body: data[index] };
+    },
     [`DELETE /api/${name}/*`]: (call) => {
       const row = data.find((r) => r.id === idOf(call));
       data = data.filter((r) => r.id !== idOf(call));

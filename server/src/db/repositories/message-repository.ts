@@ -77,6 +77,13 @@ export function createMessageRepository(db: Db) {
       });
     },
 
+    /** Several messages in one statement (routing's system notes of a whole pass). */
+    async insertMany(trx: Knex.Transaction, tenantId: string, list: Message[]): Promise<void> {
+      for (let i = 0; i < list.length; i += 100) {
+        await trx('messages').insert(list.slice(i, i + 100).map((message) => ({ id: message.id, tenant_id: tenantId, created_at: message.lifeControl.createdAt, idempotency_key: null, ...columnsOf(message) })));
+      }
+    },
+
     /**
      * Inserts a message with an external id unless (tenant, channel, external id) is already
      * stored: one statement instead of select-then-insert. False when it was a duplicate.

@@ -40,14 +40,39 @@ function iso(base: number, offsetMinutes: number): string {
   return new Date(base + offsetMinutes * 60_000).toISOString();
 }
 
-function daysWork() {
-  const slot = (enable: boolean) => ({ enable, startAt1: '08:00', endAt1: '12:00', startAt2: '13:00', endAt2: '18:00' });
+function daysWork(enable: boolean) {
+  const slot = (on: boolean) => ({ enable: on && enable, startAt1: '08:00', endAt1: '12:00', startAt2: '13:00', endAt2: '18:00' });
   return {
     monday: slot(true), tuesday: slot(true), wednesday: slot(true), thursday: slot(true), friday: slot(true),
-    saturday: { enable: true, startAt1: '08:00', endAt1: '12:00', startAt2: '', endAt2: '' },
+    saturday: { enable, startAt1: '08:00', endAt1: '12:00', startAt2: '', endAt2: '' },
     sunday: slot(false),
   };
 }
+
+/**
+ * Routing in the demo (docs/routing.md), so `npm start` shows it at any hour: Comercial gives
+ * new chats to the online agent with the fewest ('Menor carga', 5 each), answers them at once,
+ * nudges a silent customer after 5 minutes, closes after 60, and sends a chat nobody answered
+ * in 10 minutes to Suporte Técnico. Suporte assigns in a fixed order; Financeiro waits in its
+ * queue and keeps business hours (Mon–Fri 08–12 and 13–18, Sat 08–12, São Paulo time).
+ */
+const ROUTING: Record<string, Record<string, unknown>> = {
+  comercial: {
+    agentSelectionRule: 'load', roomsPerAgent: 5, waitingTime: 10, transhipment: 'deptosuporte', inactiveTime: '02:00',
+    automaticAnswer: 'Olá! Recebemos sua mensagem e um atendente do Comercial já vai falar com você.',
+    queueMessages: [
+      { command: 'sendMessage', arg: 'Ainda está aí? Se precisar de algo mais, é só escrever.', timeInMinutes: 5, repeat: false },
+      { command: 'closeChat', timeInMinutes: 60, repeat: false },
+    ],
+    daysWork: daysWork(false),
+  },
+  suporte: { agentSelectionRule: 'predefinedOrder', roomsPerAgent: 4, waitingTime: null, transhipment: null, inactiveTime: '02:00', queueMessages: [], daysWork: daysWork(false) },
+  financeiro: {
+    agentSelectionRule: 'wait', roomsPerAgent: 5, waitingTime: null, transhipment: null, inactiveTime: '04:00', queueMessages: [], daysWork: daysWork(true),
+    outOfHoursMessage: 'Olá! O Financeiro atende de segunda a sexta, das 8h às 18h, e aos sábados até o meio-dia. Responderemos assim que abrirmos.',
+    outOfHoursAction: 'wait',
+  },
+};
 
 interface DemoUser {
   id: string;
@@ -76,9 +101,8 @@ export async function insertDemoData(
     for (const [index, d] of departments.entries()) {
       await trx('departments').insert(row(d.id, {
         displayName: d.displayName, active: true, priorityOverBot: false, supervisors: d.supervisors.map((u) => u.id), parent: null,
-        menuOrder: index, inactiveTime: '02:00', transhipment: null, agents: d.agents.map((u) => u.id), claims: {}, description: `Equipe ${d.displayName}`,
-        automaticAnswer: null, email: `${d.id}@exemplo.com.br`, waitingTime: 10, queueMessages: [], agentSelectionRule: index === 0 ? 'load' : 'wait',
-        roomsPerAgent: 5, orderedAgents: d.agents.map((u) => u.id), daysWork: daysWork(),
+        menuOrder: index, agents: d.agents.map((u) => u.id), claims: {}, description: `Equipe ${d.displayName}`,
+        automaticAnswer: null, email: `${d.id}@exemplo.com.br`, orderedAgents: d.agents.map((u) => u.id), ...ROUTING[d.id],
       }, { display_name: d.displayName, active: true }));
       await trx('department_members').insert([
         ...d.agents.map((u) => ({ tenant_id: tenantId, department_id: d.id, user_id: u.id, role: 'agent' })),
@@ -102,6 +126,16 @@ export async function insertDemoData(
     for (const [tag, message] of fixed) {
       await trx('fixed_messages').insert(row(`fm-${tag}`, { active: true, message, fileUrl: null, tag, uid: null, displayName: 'Geral' }, { owner_id: null, active: true }));
     }
+
+    // A holiday is a contingency (docs/routing.md): on Christmas every new chat gets this message.
+    const year = now.getUTCFullYear();
+    const christmas = 'Feliz Natal! Hoje nossa equipe está de folga; sua mensagem foi recebida e responderemos no próximo dia útil.';
+    await trx('documents').insert(row('natal', {
+      active: true, finished: false, closeChat: false, newChatsOnly: true, inAttend: false, startDate: `${year}-12-25`, startHour: '00:00', endDate: `${year}-12-25`, endHour: '23:59',
+      startTime: `${year}-12-25T03:00:00.000Z`, endTime: `${year}-12-26T02:59:00.000Z`, timezoneOffset: -3, channels: [], flow: null, departamentId: null, tags: [],
+      defaultMessage: christmas,
+    }, { collection: 'contingecies', title: christmas, active: true, owner_id: null }));
+    await trx('deadlines').insert({ tenant_id: tenantId, key: 'contingency:natal', kind: 'contingencyEnd', subject_id: 'natal', due_at: `${year}-12-26T02:59:00.000Z`, payload: toJson({}), attempts: 0, last_error: null, created_at: iso0 });
 
     await trx('channels').insert(row('webchat', { displayName: 'Chat do site', type: 'webchat', phoneNumber: null, hide: false, active: true, color: '#1976D2', menuOrder: 0, migrated: true, claims: {}, departmentId: 'comercial' }, { type: 'webchat', display_name: 'Chat do site', active: true }));
     await trx('channels').insert(row('whatsapp-comercial', { displayName: 'WhatsApp Comercial', type: 'meta', phoneNumber: '5511999990000', hide: false, active: true, color: '#25D366', menuOrder: 1, migrated: true, claims: {}, departmentId: 'comercial' }, { type: 'meta', display_name: 'WhatsApp Comercial', active: true }));

@@ -8,6 +8,7 @@ import type { ChatDirectoryRepository } from '../../db/repositories/chat-directo
 import type { ChangeFeed } from '../changes/change-feed';
 import type { BlobStore } from '../files/blob-store';
 import type { SenderFor } from './channel-senders';
+import type { ChatHooks } from './chat-hooks';
 
 /** What every chat service is built from (passed in, so tests can swap any of it). */
 export interface ChatDeps {
@@ -21,4 +22,6 @@ export interface ChatDeps {
   contacts: ChatContactRepository;
   directory: ChatDirectoryRepository;
   senderFor: SenderFor;
+  /** Where routing joins ingest and push (chat-hooks.ts); no-ops until a domain plugs in. */
+  hooks: ChatHooks;
 }

@@ -12,6 +12,7 @@ import { createRateLimiter } from '../auth/rate-limiter';
 import type { Principal } from '../auth/auth-service';
 import type { TenantRow } from '../../db/repositories/tenant-repository';
 import type { ChatDeps } from './chat-deps';
+import { noChatHooks, type ChatHooks } from './chat-hooks';
 import { createSenderFor, type ChannelSender, type SenderFor } from './channel-senders';
 import { createMessageService } from './message-service';
 import { createRoomService } from './room-service';
@@ -63,6 +64,7 @@ export function createChat(options: ChatOptions) {
     contacts: createChatContactRepository(),
     directory: createChatDirectoryRepository(db),
     senderFor: () => null,
+    hooks: noChatHooks,
   };
   const providerOptions = options.providers ?? { fetch: createSafeFetch(), publicUrl: 'http://localhost' };
   const channels = createChannelProviderRepository(db);
@@ -90,6 +92,10 @@ export function createChat(options: ChatOptions) {
     /** Limits new web-chat conversations per IP (a public endpoint that writes). */
     webchatLimiter: createRateLimiter(clock, limits),
     liveCollections: createChatLiveCollections(deps, rooms),
+    /** Plugs routing (docs/routing.md) into ingest and push. */
+    useHooks(hooks: ChatHooks): void {
+      deps.hooks = hooks;
+    },
     /** The caller as the chat rules see them (departments, supervised agents, team), in their tenant. */
     async scope(tenant: TenantRow, principal: Principal): Promise<ChatScope> {
       return { tenantId: tenant.id, viewer: await viewerOf(principal, tenant.id, deps.directory), config: tenant.appConfig };

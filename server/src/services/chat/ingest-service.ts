@@ -178,6 +178,7 @@ export function createIngestService(deps: ChatDeps) {
     if (!(await messages.insertIfNew(trx, tenantId, message))) throw new DuplicateDelivery(item.externalId);
     if (!roomCreated) await rooms.save(trx, tenantId, nextRoom, room, { changedOnly: true });
     await contacts.merge(trx, tenantId, contact.id, { [`${channel.id}LastReply`]: createdAt }, now);
+    await deps.hooks.onInbound(trx, record, tenantId, { room: nextRoom, roomCreated, message, channel });
     record({ collection: 'rooms', id: room.id, op: 'upsert' });
     record({ collection: 'messages', id: message.id, op: 'upsert' });
     record({ collection: 'contacts', id: contact.id, op: 'upsert' });

@@ -71,7 +71,7 @@ const or = (...or: Filter[]): Filter => ({ or });
 const anyOf = (field: string, value: string[]): Filter => ({ field, op: 'array-contains-any', value });
 
 /** Queue ids of the user: their departments' queues and their own agent queue. */
-function queuesOf(viewer: UserViewer): string[] {
+export function queuesOf(viewer: UserViewer): string[] {
   return [...new Set([...viewer.agentOf, ...viewer.supervisorOf].map(departmentQueueId)), `agent${viewer.id}`];
 }
 

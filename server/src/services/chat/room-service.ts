@@ -315,14 +315,15 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
       const { tenantId, config } = scope;
       const viewer = userOnly(scope.viewer);
       return feed.transaction(tenantId, async (trx, record) => {
-        const room = await loadVisible(tenantId, viewer, config, roomId, trx);
+        const room = await loadVisible(tenantId, viewer, config, roomId, trx).catch((error: unknown) => deps.hooks.pushRefused(trx, tenantId, viewer, roomId, error));
         ensureOpen(room);
         if (room.channel === 'mail' && !viewer.admin && !viewer.claims.inbox && !config.claims?.inbox) throw forbidden();
         const targets = await targetsOf(tenantId, viewer, room, agents, trx);
+        await deps.hooks.beforePush(trx, tenantId, viewer, room, targets);
         const add = (list: { id: string; displayName: string }[]) => [...list, ...targets.filter((t) => !list.some((a) => a.id === t.id))];
         const queuesHistory = [...room.queuesHistory, ...room.queues.filter((q) => !room.queuesHistory.some((h) => h.id === q.id))];
         const next: Room = { ...room, agents: add(room.agents), agentsHistory: add(room.agentsHistory), queuesHistory, inAttend: true, destination: 'vueJs' };
-        return save(trx, record, tenantId, next, room);
+        return deps.hooks.afterPush(trx, record, tenantId, viewer, await save(trx, record, tenantId, next, room), room);
       });
     },
 
@@ -330,7 +331,7 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
     async pull(scope: ChatScope, roomId: string, agents?: (string | { id: string })[]): Promise<Room> {
       const { tenantId, config } = scope;
       const viewer = userOnly(scope.viewer);
-      return feed.transaction(tenantId, async (trx, record) => {
+      const saved = await feed.transaction(tenantId, async (trx, record) => {
         const room = await loadVisible(tenantId, viewer, config, roomId, trx);
         ensureOpen(room);
         const targets = await targetsOf(tenantId, viewer, room, agents, trx);
@@ -338,6 +339,8 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
         const next: Room = { ...room, agents: remaining, inAttend: remaining.length > 0 };
         return save(trx, record, tenantId, next, room);
       });
+      deps.hooks.afterRelease(tenantId, [saved.departmentId, ...viewer.agentOf]);
+      return saved;
     },
 
     /** PATCH /close and /closeNoMessage. */
@@ -349,6 +352,7 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
         return closeOne(trx, record, tenantId, viewer, config, room, input, { noMessage, mass: false });
       });
       if (result.noticeMessageId) void messageService.dispatch(tenantId, result.noticeMessageId).catch((err) => deps.logger.error({ err }, 'chat.deliver_failed'));
+      deps.hooks.afterRelease(tenantId, [result.room.departmentId, ...viewer.agentOf]);
       return result.room;
     },
 
@@ -372,6 +376,7 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
           skipped.push({ id, errorMessage: message });
         }
       }
+      if (closed.length) deps.hooks.afterRelease(tenantId, viewer.agentOf);
       return { closed, skipped };
     },
 

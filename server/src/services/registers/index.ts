@@ -11,7 +11,7 @@ import type { Mailer } from '../mail/mailer';
 import { loadRegisterDefinitions } from './definition-loader';
 import { createRegisterValidator } from './register-validator';
 import { createRegisterService } from './register-service';
-import { registerHooks } from './hooks';
+import { registerHooks, type ContingencyScheduler } from './hooks';
 import { registerTable } from './register-tables';
 import { createExportService } from './export-service';
 import { createImportService } from './import-service';
@@ -26,6 +26,8 @@ interface RegistersDeps {
   blobs: BlobStore;
   mailer: Mailer;
   sendSignInLink(tenant: TenantRow, userId: string): Promise<void>;
+  /** Routing's clock: a contingency's end is scheduled in the transaction that saves it (docs/routing.md). */
+  scheduleContingencyEnd?: ContingencyScheduler;
   /** Directories of register folders; default schemas/registers (config REGISTERS_DIRS adds more). */
   definitions?: ReadonlyMap<string, RegisterDefinition>;
 }
@@ -47,6 +49,7 @@ export function createRegisters(deps: RegistersDeps) {
     blobs: deps.blobs,
     queuesTable: queues ? registerTable(queues) : { table: 'queues', columns: {}, fields: {} },
     sendSignInLink: deps.sendSignInLink,
+    scheduleContingencyEnd: deps.scheduleContingencyEnd,
   });
   const registers = createRegisterService({ definitions, repo, validator, changes: deps.changes, clock: deps.clock, logger: deps.logger, hooks });
   const exports = createExportService({ registers, lookups, mailer: deps.mailer, clock: deps.clock, logger: deps.logger });

@@ -1,4 +1,5 @@
-import { messages } from '@atendimento/schemas';
+import type { Transaction } from '../../../db/knex';
+import { messages, type ContingencyRecord } from '@atendimento/schemas';
 import { validationError } from '../../../errors';
 import type { RegisterHooks } from '../register-hooks';
 
@@ -9,12 +10,22 @@ function instantOf(date: string, hour: string, offsetHours: number): string {
   return new Date(utc).toISOString();
 }
 
+/** Puts (or takes off) a contingency's end on routing's clock, in the saving transaction. */
+export type ContingencyScheduler = (trx: Transaction, tenantId: string, contingency: ContingencyRecord) => Promise<void>;
+
 /**
  * Contingencies: startDate + startHour and endDate + endHour, at the record's UTC offset,
- * become the instants startTime and endTime the chat server compares with (seed 000 §5).
+ * become the instants startTime and endTime the chat server compares with (seed 000 §5);
+ * routing marks the contingency finished when its window ends (docs/routing.md).
  */
-export function contingenciesHooks(): RegisterHooks {
+export function contingenciesHooks(deps: { scheduleEnd?: ContingencyScheduler } = {}): RegisterHooks {
   return {
+    async afterWrite(ctx, next) {
+      await deps.scheduleEnd?.(ctx.trx, ctx.tenant.id, next as unknown as ContingencyRecord);
+    },
+    async afterDelete(ctx, deleted) {
+      for (const record of deleted) await deps.scheduleEnd?.(ctx.trx, ctx.tenant.id, { ...(record as unknown as ContingencyRecord), active: false });
+    },
     async beforeWrite(_ctx, next) {
       const offset = typeof next.timezoneOffset === 'number' ? next.timezoneOffset : -3;
       const start = instantOf(String(next.startDate), String(next.startHour), offset);

@@ -3,6 +3,9 @@ import type { RegisterRepository, RegisterTable } from '../../../db/repositories
 import type { TenantRow } from '../../../db/repositories/tenant-repository';
 import type { BlobStore } from '../../files/blob-store';
 import type { RegisterHooks } from '../register-hooks';
+import type { ContingencyScheduler } from './contingencies-hooks';
+
+export type { ContingencyScheduler } from './contingencies-hooks';
 import { agentsHooks } from './agents-hooks';
 import { contactsHooks } from './contacts-hooks';
 import { contingenciesHooks } from './contingencies-hooks';
@@ -17,6 +20,7 @@ interface HookDeps {
   blobs: BlobStore;
   queuesTable: RegisterTable;
   sendSignInLink(tenant: TenantRow, userId: string): Promise<void>;
+  scheduleContingencyEnd?: ContingencyScheduler;
 }
 
 /** The registers that need rules beyond their definition, by register name. */
@@ -27,7 +31,7 @@ export function registerHooks(deps: HookDeps): Record<string, RegisterHooks> {
     departaments: departmentsHooks({ lookups: deps.lookups, repo: deps.repo, queues: deps.queuesTable }),
     fixedMessages: fixedMessagesHooks(),
     dm_qrcodes: dmQrcodesHooks({ lookups: deps.lookups, blobs: deps.blobs }),
-    contingecies: contingenciesHooks(),
+    contingecies: contingenciesHooks({ scheduleEnd: deps.scheduleContingencyEnd }),
     integrations: integrationDefinitionHooks({ repo: deps.repo }),
   };
 }

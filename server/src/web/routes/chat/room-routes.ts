@@ -8,7 +8,7 @@ import type { Chat } from '../../../services/chat';
 import { validateChat } from '../../../services/chat/chat-validation';
 import { decodeCursor } from '../../../services/chat/cursor';
 import { access, type ApiRegistry } from '../../access';
-import { bodyOrEmpty, idempotencyKey, scopeOf } from '../../request';
+import { answerCreated, bodyOrEmpty, idempotencyKey, scopeOf } from '../../request';
 import { readChatUpload, storeChatUpload } from './chat-upload';
 
 /** `?filter=` of GET /api/rooms is JSON; a malformed one is the caller's mistake (400). */
@@ -153,8 +153,7 @@ export function registerChatRoomRoutes(api: ApiRegistry, chat: Chat): void {
     handler: async (ctx) => {
       const input = validateChat<SendMessageInput>('sendMessage', bodyOrEmpty(ctx));
       const result = await chat.messages.sendText(await scopeOf(ctx, chat), String(ctx.params.id), input, idempotencyKey(ctx));
-      ctx.status = result.created ? 201 : 200;
-      ctx.body = { meta: { ok: true, created: result.created }, data: result.message };
+      answerCreated(ctx, result, result.message);
     },
   });
 
@@ -176,8 +175,7 @@ export function registerChatRoomRoutes(api: ApiRegistry, chat: Chat): void {
         clientId: upload.fields.clientId?.slice(0, 100) || idempotencyKey(ctx) || undefined,
         replyTo: upload.fields.replyTo?.slice(0, 200) || undefined,
       });
-      ctx.status = result.created ? 201 : 200;
-      ctx.body = { meta: { ok: true, created: result.created }, data: result.message };
+      answerCreated(ctx, result, result.message);
     },
   });
 
@@ -188,8 +186,7 @@ export function registerChatRoomRoutes(api: ApiRegistry, chat: Chat): void {
     handler: async (ctx) => {
       const input = validateChat<SendFixedMessageInput>('sendFixedMessage', bodyOrEmpty(ctx));
       const result = await chat.messages.sendFixed(await scopeOf(ctx, chat), String(ctx.params.id), input.fixedMessageId, input.clientId ?? idempotencyKey(ctx));
-      ctx.status = result.created ? 201 : 200;
-      ctx.body = { meta: { ok: true, created: result.created }, data: result.message };
+      answerCreated(ctx, result, result.message);
     },
   });
 

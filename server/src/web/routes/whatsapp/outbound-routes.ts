@@ -4,7 +4,7 @@ import { validateWhatsapp } from '../../../services/whatsapp/whatsapp-validation
 import { INTERACTIVE_LIMITS, type SendInteractiveInput } from '@atendimento/schemas/chat/whatsapp';
 import { channelIs, messages, type Message } from '@atendimento/schemas';
 import { access, type ApiRegistry } from '../../access';
-import { bodyOrEmpty, idempotencyKey, scopeOf } from '../../request';
+import { answerCreated, bodyOrEmpty, idempotencyKey, scopeOf } from '../../request';
 
 /**
  * WhatsApp outbound calls beyond the ordinary send (docs/whatsapp.md):
@@ -32,8 +32,7 @@ export function registerOutboundRoutes(api: ApiRegistry, whatsapp: Whatsapp): vo
     access: access.permission('allowActiveMessage'),
     handler: async (ctx) => {
       const result = await active.send(await scopeOf(ctx, chat), bodyOrEmpty(ctx), idempotencyKey(ctx));
-      ctx.status = result.created ? 201 : 200;
-      ctx.body = { meta: { ok: true, created: result.created }, data: { room: result.room, message: result.message } };
+      answerCreated(ctx, result, { room: result.room, message: result.message });
     },
   });
 
@@ -57,8 +56,7 @@ export function registerOutboundRoutes(api: ApiRegistry, whatsapp: Whatsapp): vo
       const room = await chat.rooms.get(scope, String(ctx.params.id));
       if (!channelIs(room.channel, 'interactive')) throw badRequest('channel_unsupported', messages.whatsapp.interactiveChannel);
       const result = await chat.messages.sendInteractive(scope, room.id, it as unknown as NonNullable<Message['interactive']>, input.clientId ?? idempotencyKey(ctx));
-      ctx.status = result.created ? 201 : 200;
-      ctx.body = { meta: { ok: true, created: result.created }, data: result.message };
+      answerCreated(ctx, result, result.message);
     },
   });
 }

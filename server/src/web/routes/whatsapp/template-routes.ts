@@ -5,7 +5,7 @@ import { badRequest } from '../../../errors';
 import type { TemplateQuery } from '../../../db/repositories/whatsapp-template-repository';
 import type { Whatsapp } from '../../../services/whatsapp';
 import { access, type ApiRegistry } from '../../access';
-import { bodyOrEmpty, idempotencyKey, queryValue, scopeOf } from '../../request';
+import { answerCreated, bodyOrEmpty, idempotencyKey, queryValue, scopeOf } from '../../request';
 
 /** Query of GET /api/templates: channelId, status, language (comma list), q, limit (1..500, default 100), offset. */
 function templateQuery(ctx: Context): TemplateQuery {
@@ -76,8 +76,7 @@ export function registerTemplateRoutes(api: ApiRegistry, whatsapp: Whatsapp): vo
       if (fields.length) throw badRequest('validation_failed', fields[0]!.message, fields);
       const template = { name: t.name as string, language: t.language as string, ...(t.components && { components: t.components as unknown[] }), ...(t.text && { text: t.text as string }) };
       const result = await chat.messages.sendTemplate(await scopeOf(ctx, chat), String(ctx.params.id), template, (input.clientId as string | undefined) ?? idempotencyKey(ctx));
-      ctx.status = result.created ? 201 : 200;
-      ctx.body = { meta: { ok: true, created: result.created }, data: result.message };
+      answerCreated(ctx, result, result.message);
     },
   });
 }
