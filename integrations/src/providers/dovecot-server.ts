@@ -14,6 +14,7 @@ import { ImapFlow } from 'imapflow';
  */
 
 export const DOVECOT_BINARY = process.env.DOVECOT_BINARY ?? '/usr/sbin/dovecot';
+const SETPRIV = '/usr/bin/setpriv';
 
 /** True when dovecot is installed (`apt-get install dovecot-imapd`). */
 export function dovecotAvailable(): boolean {
@@ -80,6 +81,7 @@ async function waitForGreeting(port: number, child: ChildProcess, log: () => str
 
 /** Starts dovecot with these users (see the header). */
 export async function startDovecot(options: { users: DovecotUser[]; port?: number; dir?: string }): Promise<DovecotServer> {
+  if (process.getuid?.() === 0 && !existsSync(SETPRIV)) throw new Error('startDovecot: running as root needs /usr/bin/setpriv (util-linux) to run dovecot as nobody.');
   if (!dovecotAvailable()) throw new Error(`startDovecot: ${DOVECOT_BINARY} not found. Install it with "apt-get install dovecot-imapd" (docs/email.md).`);
   const dir = options.dir ?? mkdtempSync(path.join(os.tmpdir(), 'atendimento-imap-'));
   const port = options.port ?? (await freePort());
@@ -138,8 +140,11 @@ protocol imap {
 
   async function start(): Promise<void> {
     const args = ['-F', '-c', path.join(dir, 'dovecot.conf')];
-    child = root
-      ? spawn('setpriv', [`--reuid=${uid}`, `--regid=${gid}`, '--clear-groups', DOVECOT_BINARY, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+    // setpriv execs dovecot with a parent-death signal: when this process dies (even by
+    // SIGKILL), the IMAP server goes with it instead of lingering.
+    const drop = root ? [`--reuid=${uid}`, `--regid=${gid}`, '--clear-groups'] : [];
+    child = existsSync(SETPRIV)
+      ? spawn(SETPRIV, [...drop, '--pdeathsig', 'SIGTERM', DOVECOT_BINARY, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
       : spawn(DOVECOT_BINARY, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout?.on('data', (d) => (output += d));
     child.stderr?.on('data', (d) => (output += d));
