@@ -14,6 +14,8 @@ import { ChatListPanel } from './features/chat-list/ChatListPanel';
 import { useCounters } from './features/chat-list/useCounters';
 import { ChatPane } from './features/open-chat/ChatPane';
 import { ContactDrawer } from './features/contact-drawer/ContactDrawer';
+import { GroupDrawer } from './features/internal-chat/GroupDrawer';
+import { useGroupChatNotifications } from './features/internal-chat/useGroupChatNotifications';
 
 /** Media query of the narrow layout (seed 001 §2: width 1065 or less). */
 const NARROW_QUERY = `(max-width:${LIMITS.narrowWidth}px)`;
@@ -56,6 +58,7 @@ function ServiceLayout({ narrow: forced }: { narrow?: boolean }) {
   const drawerRoomId = useStore(stores.ui, (s) => s.drawerRoomId);
   const unreadChats = useStore(stores.ui, (s) => s.unreadChats);
   useCounters();
+  useGroupChatNotifications();
 
   // Browser title 'ChatBot UF (n)' with the agent's own unread chats (seed 001 §4).
   useEffect(() => {
@@ -80,6 +83,9 @@ function ServiceLayout({ narrow: forced }: { narrow?: boolean }) {
   const showList = !narrow || openRooms.length === 0;
   const panes = narrow ? openRooms.slice(-1) : openRooms;
   const drawer = drawerRoomId && openRooms.includes(drawerRoomId) && !narrow ? drawerRoomId : null;
+  // The group drawer (seed 001 §2): beside the last opened chat when it is a group conversation.
+  const lastOpen = useStore(stores.rooms, (s) => (openRooms.length ? s.records[openRooms[openRooms.length - 1]!] : undefined));
+  const groupRoom = lastOpen?.group && !lastOpen.internal ? lastOpen : null;
 
   return (
     <Box
@@ -111,6 +117,7 @@ function ServiceLayout({ narrow: forced }: { narrow?: boolean }) {
             </Box>
           ))}
           {drawer && <ContactDrawer roomId={drawer} onOpenRoom={onOpenBeside} />}
+          {!narrow && groupRoom && <GroupDrawer room={groupRoom} />}
         </Box>
       )}
     </Box>

@@ -6,6 +6,7 @@ import { seedDemo, DEMO_ACCOUNTS } from './demo/seed-demo';
 import { startSmtpCatcher } from './services/mail/smtp-catcher';
 import { createMailer } from './services/mail/mailer';
 import { startDemoGraph, wireDemoWhatsapp } from './demo/whatsapp-demo';
+import { DEMO_MAIL_ADDRESS, startDemoMail, wireDemoMail } from './demo/mail-demo';
 
 /** `npm start`: migrate, seed the demo tenant once, serve the app and print how to sign in. */
 async function main(): Promise<void> {
@@ -13,9 +14,18 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   let mailNote = `SMTP: ${config.smtpUrl}`;
   let catcher: Awaited<ReturnType<typeof startSmtpCatcher>> | null = null;
+  // Demo mailbox (docs/email.md): a local dovecot when installed; mail sent through the local
+  // SMTP server to its address lands in it, as a customer's would.
+  const demoMail = process.env.DEMO_MAIL === 'false' ? null : await startDemoMail(config.dataDir).catch((err) => (logger.warn({ err }, 'demo.mail_failed'), null));
   if (!config.smtpUrl) {
     const dir = path.join(config.dataDir, 'mail');
-    catcher = await startSmtpCatcher({ port: Number(process.env.SMTP_CATCHER_PORT ?? 0), dir });
+    catcher = await startSmtpCatcher({
+      port: Number(process.env.SMTP_CATCHER_PORT ?? 0),
+      dir,
+      onMail: (mail) => {
+        if (demoMail && mail.to.includes(DEMO_MAIL_ADDRESS)) void demoMail.imap.append(demoMail.user, mail.raw).catch((err) => logger.warn({ err }, 'demo.mail_append_failed'));
+      },
+    });
     mailNote = `E-mails (links de acesso, recuperação de senha) ficam em ${path.relative(process.cwd(), dir) || dir}/ (servidor SMTP local em ${catcher.url})`;
   }
   const mailer = createMailer(config.smtpUrl ?? catcher!.url, config.mailFrom, logger);
@@ -28,6 +38,8 @@ async function main(): Promise<void> {
   const appPort = (server.httpServer.address() as { port: number }).port;
   const syncTemplates = (tenantId: string) => server.services.whatsapp.templates.sync(tenantId).catch((err) => logger.warn({ err }, 'demo.whatsapp_templates_failed'));
   const whatsappWired = demoWhatsapp ? await wireDemoWhatsapp(server.db, config.defaultTenant, demoWhatsapp, appPort, syncTemplates) : false;
+  const mailWired = demoMail && catcher ? await wireDemoMail(server.db, config.defaultTenant, demoMail, catcher.port).catch((err) => (logger.warn({ err }, 'demo.mail_failed'), false)) : false;
+  if (mailWired) await server.services.mail.refresh();
 
   const lines = [
     '',
@@ -39,6 +51,9 @@ async function main(): Promise<void> {
     ...DEMO_ACCOUNTS.map((a) => `    ${a.role.padEnd(11)} ${a.email.padEnd(28)} senha: ${a.password}`),
     '',
     `  ${mailNote}`,
+    mailWired
+      ? `  E-mail de demonstração: escreva para ${DEMO_MAIL_ADDRESS} pelo SMTP local ${catcher!.url} (chega em 'Inbox'; as respostas ficam em data/mail/)`
+      : `  E-mail de demonstração desligado: o dovecot não está instalado ou não iniciou (apt-get install dovecot-imapd; docs/email.md)`,
     ...(whatsappWired && demoWhatsapp ? [`  WhatsApp de demonstração: escreva como cliente em ${demoWhatsapp.graph.baseUrl}/cliente (chega na Fila do canal 'WhatsApp Comercial')`] : []),
     '',
   ];
@@ -48,6 +63,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'server.stopping');
     await server.close();
     await demoWhatsapp?.graph.close();
+    await demoMail?.imap.stop();
     await catcher?.close();
     process.exit(0);
   };

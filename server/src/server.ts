@@ -25,6 +25,7 @@ import { defaultRegistersDir, loadRegisterDefinitions } from './services/registe
 import { createIntegrations } from './services/integrations';
 import { createChat } from './services/chat';
 import { createWhatsapp } from './services/whatsapp';
+import { createMail, createMailOutbound } from './services/mail';
 import { createApiTokens } from './services/api-tokens';
 import { registerTenantRoutes } from './web/routes/tenants';
 import { registerAuthRoutes } from './web/routes/auth';
@@ -33,6 +34,7 @@ import { registerRegistersRoutes } from './web/routes/registers';
 import { registerIntegrationsRoutes } from './web/routes/integrations';
 import { registerChatRoutes } from './web/routes/chat';
 import { registerWhatsappRoutes } from './web/routes/whatsapp';
+import { registerMailRoutes } from './web/routes/mail';
 import { registerApiTokenRoutes } from './web/routes/api-tokens';
 import { createDeadlineRepository } from './db/repositories/deadline-repository';
 import { createStatusRepository } from './db/repositories/status-repository';
@@ -55,6 +57,8 @@ interface ServerOptions {
   mailer?: Mailer;
   /** Change bus between processes; defaults to the one config.bus names. */
   bus?: ChangeBus;
+  /** Start the mailbox watchers (default true; a benchmark or a one-off script may not want them). */
+  startMail?: boolean;
 }
 
 /**
@@ -105,9 +109,11 @@ export async function createServer(options: ServerOptions) {
   });
   // Integrations (docs/integrations.md): registers admins define live; records under /api/integration/{collection}.
   const integrations = createIntegrations({ db, changes, clock, logger, registers, hub });
+  // The mail channel's SMTP side (docs/email.md), handed to the chat's sends.
+  const mailOutbound = createMailOutbound({ db, blobs, logger });
   // Chat (docs/chat.md): rooms, messages, search, counters, the web-chat channel; live `rooms` and `messages`.
   const chat = createChat({
-    db, changes, clock, logger, blobs, tokens: auth.tokens,
+    db, changes, clock, logger, blobs, tokens: auth.tokens, adapterSenders: { mail: mailOutbound.sender },
     // Provider channels (docs/channels.md): SSRF-safe; loopback only for PROVIDER_TRUSTED_HOSTS.
     providers: { fetch: createSafeFetch({ trustedHosts: config.providerTrustedHosts }), publicUrl: config.publicUrl },
   });
@@ -121,6 +127,8 @@ export async function createServer(options: ServerOptions) {
   chat.useHooks(routing.chatHooks);
   // Provider webhooks, templates, media and 'Mensagem Ativa' (docs/whatsapp.md).
   const whatsapp = createWhatsapp({ chat });
+  // E-mail channel (docs/email.md): a watcher per mailbox (IMAP in), replies (SMTP out).
+  const mail = createMail({ chat, outbound: mailOutbound });
   // API tokens (docs/api.md): the API screen's tokens, checked on every /api route.
   const apiTokens = createApiTokens({ db, users, clock, registers: registers.registers.definitions });
 
@@ -129,6 +137,7 @@ export async function createServer(options: ServerOptions) {
   }
   presence.service.start(15_000);
   routing.start({ schedulerPollMs: config.schedulerPollMs, sweepMs: config.routingSweepSeconds * 1000 });
+  if (options.startMail !== false) mail.start();
   const pruner = startChangeLogPruner({ changes, clock, logger, retentionMs: config.changeLogRetentionHours * 3_600_000, everyMs: 10 * 60_000 });
 
   const { app, api } = createApp({
@@ -146,6 +155,7 @@ export async function createServer(options: ServerOptions) {
       (registry) => registerIntegrationsRoutes(registry, integrations),
       (registry) => registerChatRoutes(registry, chat),
       (registry) => registerWhatsappRoutes(registry, whatsapp),
+      (registry) => registerMailRoutes(registry, mail, chat),
       (registry) => registerApiTokenRoutes(registry, apiTokens),
     ],
   });
@@ -155,6 +165,7 @@ export async function createServer(options: ServerOptions) {
     presence.service.stop();
     pruner.stop();
     void routing!.stop();
+    void mail.stop();
   });
   // Slow-loris protection without cutting long uploads short.
   httpServer.headersTimeout = 20_000;
@@ -169,7 +180,7 @@ export async function createServer(options: ServerOptions) {
     repos: { tenants: tenants.repo, users, sessions: auth.sessions },
     services: {
       apiTokens: apiTokens.service, auth: auth.service, tenants: tenants.service, blobs, tokens: auth.tokens, mailer, changes, bus, hub,
-      presence: presence.service, pruner, registers, chat, whatsapp, integrations, routing, scheduler,
+      presence: presence.service, pruner, registers, chat, whatsapp, mail, integrations, routing, scheduler,
     },
     /** The realtime hub: `server.hub.registerCollection(...)` makes a collection live. */
     hub,
@@ -185,6 +196,7 @@ export async function createServer(options: ServerOptions) {
       return `http://localhost:${address.port}`;
     },
     async close(): Promise<void> {
+      await mail.stop();
       await routing!.stop();
       await hub.close();
       await new Promise<void>((resolve) => {

@@ -31,7 +31,8 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 90_00
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'atendimento-proc-'));
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', bundle], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    // DEMO_MAIL=false: these processes are killed with SIGKILL; the demo's IMAP server is not what they test.
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_MAIL: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

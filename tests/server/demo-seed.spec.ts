@@ -30,7 +30,7 @@ describe('demo tenant', () => {
     expect(await count('users')).toBe(11);
     expect(await count('departments')).toBe(3);
     expect(await count('contacts')).toBe(200);
-    expect(await count('channels')).toBe(2);
+    expect(await count('channels')).toBe(3);
     expect(await count('rooms')).toBe(60);
     expect(await count('rooms', { active: false })).toBe(15);
     expect(await count('rooms', { active: true, in_attend: false, destination: 'vueJs' })).toBe(12);

@@ -25,6 +25,11 @@ export const chatPaths = {
   contact: (contactId: string) => `/api/contacts/${enc(contactId)}`,
   fixedMessages: () => `/api/fixedMessages?${new URLSearchParams({ filter: JSON.stringify({ active: true }), range: '[0,199]' })}`,
   anonymous: () => '/api/auth/anonymous',
+  mailReply: (roomId: string, messageId: string) => `/api/mail/${enc(roomId)}/${enc(messageId)}`,
+  mailReplyFile: (roomId: string, messageId: string) => `/api/mail/${enc(roomId)}/${enc(messageId)}/file`,
+  internalChats: () => '/api/internalChats',
+  internalAgents: (roomId: string) => `/api/internalChats/${enc(roomId)}/agents`,
+  internalLeave: (roomId: string) => `/api/internalChats/${enc(roomId)}/leave`,
 } as const;
 
 /** Body of POST /api/zApi/deleteMessage (seed 001 §7 names these fields). */

@@ -37,6 +37,8 @@ export interface ChannelTypeInfo {
   reactions: 'all' | 'contactOnly' | 'migratedOnly' | 'none';
   /** Group conversations carry a group subject and participants (seed 001 §2 "Group drawer"). */
   groups: boolean;
+  /** An admin may create a channel of this type (false: rooms of internal chats, which have no channel). */
+  configurable?: boolean;
   /**
    * Queued chats go to agents by the department's agentSelectionRule (docs/routing.md); true
    * when left out. E-mail threads wait in the inbox tabs instead: only agents with the inbox
@@ -57,6 +59,7 @@ const row = (label: string, overrides: Partial<ChannelTypeInfo>): ChannelTypeInf
   canEdit: false,
   reactions: 'all',
   groups: false,
+  configurable: true,
   autoAssign: true,
   ...overrides,
 });
@@ -76,6 +79,8 @@ export const CHANNEL_TABLE = {
   webchat: row('Web chat', { adapter: 'webchat', allQueues: true, canReply: true, canEdit: true }),
   widget: row('Web chat', { adapter: 'webchat', allQueues: true, canReply: true, canEdit: true }),
   mail: row('E-mail', { adapter: 'mail', autoAssign: false }),
+  // Rooms of internal chats between agents (seed 001 §2 "Internal chat"): no channel, no sender, no routing.
+  internal: row('Interno', { reactions: 'none', configurable: false, autoAssign: false }),
 } satisfies Record<string, ChannelTypeInfo>;
 
 export type ChannelType = keyof typeof CHANNEL_TABLE;

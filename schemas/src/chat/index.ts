@@ -4,4 +4,5 @@ export * from './room';
 export * from './tabs';
 export * from './api';
 export * from './closing';
+export * from './mail';
 export * from './routing';

@@ -1,4 +1,5 @@
 import type { ChannelType } from './channel';
+import type { MailContent } from './mail';
 
 /**
  * The chat message in the shape seed 001 §3 "Message" names. The server stores it as JSON
@@ -189,6 +190,8 @@ export interface Message {
   request?: { collection?: string; body?: Record<string, unknown> & { ENDPOINT?: string }; response?: unknown; error?: unknown };
   webhook?: { origin?: string; body?: unknown };
   toChat?: Record<string, unknown>;
+  /** Messages of a mail channel: headers, sanitised HTML and threading ids (docs/email.md). */
+  mail?: MailContent;
   template?: { name: string; language?: string; components?: unknown[]; text?: string };
   /**
    * Content of a deleted message; present only in answers to users holding seeDeletedMessages

@@ -131,6 +131,8 @@ export interface Room {
   nps: SurveyAnswer | null;
   csat: SurveyAnswer | null;
   subject: string | null;
+  /** Mail rooms: Message-ID of the thread's first mail; one open room per thread, not per contact (docs/email.md). */
+  mailThreadId?: string | null;
   mailTo: string[];
   mailCC: string[];
   transferAgent: TransferRecord | null;

@@ -10,6 +10,7 @@ import { requestIdMiddleware } from './middleware/request-id-middleware';
 import { securityHeadersMiddleware } from './middleware/security-headers-middleware';
 import { tenantMiddleware } from './middleware/tenant-middleware';
 import { staticMiddleware } from './static-middleware';
+import { MAIL_FILE_PATH } from './routes/mail';
 
 interface AppDeps {
   logger: Logger;
@@ -40,9 +41,10 @@ export function createApp(deps: AppDeps): { app: Koa; api: ApiRegistry } {
   app.use(errorsMiddleware(deps.logger));
   app.use(securityHeadersMiddleware());
   app.use(tenantMiddleware(deps.tenants));
-  // Provider webhooks are signed over the exact bytes: their routes read the raw body themselves.
+  // Provider webhooks are signed over the exact bytes, and mail replies with attachments are
+  // larger than the JSON limit: their routes read the raw body themselves.
   app.use((ctx, next) => {
-    if (ctx.path.startsWith('/api/webhooks/')) (ctx as { disableBodyParser?: boolean }).disableBodyParser = true;
+    if (ctx.path.startsWith('/api/webhooks/') || MAIL_FILE_PATH.test(ctx.path)) (ctx as { disableBodyParser?: boolean }).disableBodyParser = true;
     return next();
   });
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '2mb', encoding: 'utf-8' }));

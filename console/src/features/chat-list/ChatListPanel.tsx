@@ -3,6 +3,7 @@ import { Box, Chip, CircularProgress, IconButton, Paper, Tooltip, Typography } f
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ChecklistIcon from '@mui/icons-material/Checklist';
+import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import { availableChatTabs, CHAT_TAB_BY_ID, hasTenantClaim, isAdmin as isAdminUser, messages, type ChatTabId, type RoomTabId } from '@atendimento/schemas';
 import { useConsole } from '../../ConsoleContext';
 import type { Room } from '../../model/chat';
@@ -16,6 +17,9 @@ import { ContactList } from './ContactList';
 import { NewContactForm } from './NewContactForm';
 import { SEARCH_LIST_KEY, SearchBox } from './SearchBox';
 import { useRoomList } from './useRoomList';
+import { chatPaths } from '../../model/chatApi';
+import { InternalChatDialog } from '../internal-chat/InternalChatDialog';
+import { useAgentDirectory } from '../internal-chat/useAgentDirectory';
 
 /**
  * The chat list panel (seed 001 §2 "Chat list panel"): new-contact form, search with filters,
@@ -23,11 +27,13 @@ import { useRoomList } from './useRoomList';
  * selection mode and the bulk 'Encerrar' bar.
  */
 export function ChatListPanel({ onOpenRoom }: { onOpenRoom: (room: Room, options?: { beside: boolean }) => void }) {
-  const { user, appConfig, stores, now: nowFn } = useConsole();
+  const { user, appConfig, stores, api, notify, now: nowFn } = useConsole();
   const tabs = useMemo(() => availableChatTabs(user, appConfig), [user, appConfig]);
   const ui = useStore(stores.ui, (s) => s);
   const tab = tabs.includes(ui.tab) ? ui.tab : tabs[1] ?? 'userChats';
   const [search, setSearch] = useState({ active: false, searching: false });
+  const [starting, setStarting] = useState(false);
+  const directory = useAgentDirectory(starting);
   const now = useMinuteClock(nowFn);
   const admin = isAdminUser(user);
   const roomTab: RoomTabId = tab === 'contacts' ? 'userChats' : tab;
@@ -78,6 +84,13 @@ export function ChatListPanel({ onOpenRoom }: { onOpenRoom: (room: Room, options
                 <Chip label="Tudo" size="small" color={ui.unreadOnly ? 'default' : 'primary'} onClick={() => uiActions.patch(stores.ui, { unreadOnly: false })} />
                 <Chip label="Não Lido" size="small" color={ui.unreadOnly ? 'primary' : 'default'} onClick={() => uiActions.patch(stores.ui, { unreadOnly: true })} />
               </>
+            )}
+            {tab === 'internalChats' && (
+              <Tooltip title={messages.internalChat.newChat}>
+                <IconButton size="small" aria-label={messages.internalChat.newChat} onClick={() => setStarting(true)}>
+                  <GroupAddIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
             )}
             {tab !== 'contacts' && (
               <>
@@ -132,6 +145,23 @@ export function ChatListPanel({ onOpenRoom }: { onOpenRoom: (room: Room, options
           )}
         </Box>
       </Box>
+      <InternalChatDialog
+        open={starting}
+        mode="start"
+        agents={directory}
+        onCancel={() => setStarting(false)}
+        onConfirm={async (agents, internalChatName) => {
+          try {
+            const { body } = await api.request<{ data: Room }>(chatPaths.internalChats(), { method: 'POST', body: { agents, internalChatName }, notify: false });
+            setStarting(false);
+            onOpenRoom(body.data);
+            return true;
+          } catch (e) {
+            notify((e as Error).message, 'error');
+            return false;
+          }
+        }}
+      />
     </Paper>
   );
 }

@@ -7,8 +7,10 @@ import type { Room } from '../../model/chat';
 import { texts } from '../../ui/texts';
 import type { ChatActions } from './useChatActions';
 import { CloseDialog } from './CloseDialog';
+import { InternalChatDialog } from '../internal-chat/InternalChatDialog';
+import { useAgentDirectory } from '../internal-chat/useAgentDirectory';
 
-export type ChatMenuOption = 'enter' | 'leave' | 'close' | 'closeNoMessage' | 'markRead' | 'markUnread' | 'contact';
+export type ChatMenuOption = 'enter' | 'leave' | 'close' | 'closeNoMessage' | 'markRead' | 'markUnread' | 'contact' | 'addAgents' | 'leaveInternal';
 
 /**
  * Options of the chat menu by state (seed 001 §4 "Chat menu by state"): an active non-mail chat offers enter or leave, close, close without notice and mark
@@ -18,6 +20,13 @@ function chatMenuOptions(room: Room, user: User, config: AppConfig): { option: C
   const admin = isAdmin(user);
   const inRoom = (room.agents ?? []).some((a) => a.id === user.id);
   const busy = Boolean(room.messageActive);
+  if (room.internal) {
+    // Seed 001 §4: an internal chat offers add agents, leave and (optionally) read/unread.
+    if (!room.active) return [];
+    const out: { option: ChatMenuOption; disabled: boolean }[] = [{ option: 'addAgents', disabled: busy }, { option: 'leaveInternal', disabled: busy }];
+    if (!hasTenantClaim(config, 'disableSetUnread')) out.push({ option: room.lastMessage?.unread && room.lastMessage.author?.id !== user.id ? 'markRead' : 'markUnread', disabled: busy });
+    return out;
+  }
   if (!room.active) return [{ option: 'contact', disabled: false }];
   const blockedBy = (claim: string) => !admin && hasTenantClaim(config, claim);
   const out: { option: ChatMenuOption; disabled: boolean }[] = [];
@@ -39,6 +48,8 @@ const LABELS: Record<ChatMenuOption, string> = {
   markRead: texts.menu.markRead,
   markUnread: texts.menu.markUnread,
   contact: texts.menu.contact,
+  addAgents: seedTexts.internalChat.addAgents,
+  leaveInternal: seedTexts.internalChat.leave,
 };
 
 /** The open chat's menu button and its closure dialog. */
@@ -46,6 +57,8 @@ export function ChatMenu({ room, actions, onContact }: { room: Room; actions: Ch
   const { user, appConfig, notify } = useConsole();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [closing, setClosing] = useState<null | 'close' | 'closeNoMessage'>(null);
+  const [adding, setAdding] = useState(false);
+  const directory = useAgentDirectory(adding);
   const options = chatMenuOptions(room, user, appConfig);
 
   const pick = (option: ChatMenuOption) => {
@@ -55,6 +68,8 @@ export function ChatMenu({ room, actions, onContact }: { room: Room; actions: Ch
     if (option === 'markRead') void actions.setUnread(false);
     if (option === 'markUnread') void actions.setUnread(true);
     if (option === 'contact') onContact();
+    if (option === 'addAgents') setAdding(true);
+    if (option === 'leaveInternal') void actions.leaveInternal();
     if (option === 'close' || option === 'closeNoMessage') {
       // forceAgentMessage: no closing before the agent wrote to the contact (seed 001 §4).
       if (hasTenantClaim(appConfig, 'forceAgentMessage') && (room.messagesCount?.agentMessage ?? 0) === 0) {
@@ -77,6 +92,20 @@ export function ChatMenu({ room, actions, onContact }: { room: Room; actions: Ch
           </MenuItem>
         ))}
       </Menu>
+      {room.internal && (
+        <InternalChatDialog
+          open={adding}
+          mode="add"
+          agents={directory}
+          exclude={(room.agents ?? []).map((a) => a.id)}
+          onCancel={() => setAdding(false)}
+          onConfirm={async (ids) => {
+            const ok = await actions.addAgents(ids);
+            if (ok) setAdding(false);
+            return ok;
+          }}
+        />
+      )}
       <CloseDialog
         open={closing !== null}
         noMessage={closing === 'closeNoMessage'}

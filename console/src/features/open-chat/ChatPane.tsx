@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { Box, Chip, IconButton, Paper, Tooltip, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import { channelLabel, messages as seedTexts } from '@atendimento/schemas';
+import { adapterOf, channelLabel, messages as seedTexts } from '@atendimento/schemas';
+import { MailThreadPane } from '../mail/MailThreadPane';
 import { useConsole } from '../../ConsoleContext';
 import type { ChatMessage, Room } from '../../model/chat';
 import { useLiveQuery } from '../../realtime/useLiveQuery';
@@ -17,14 +18,17 @@ import { ChatMenu } from './ChatMenu';
 import { MessageList } from './MessageList';
 import { useChatActions } from './useChatActions';
 
-/** Title of a chat: group subject, internal chat name, else the contact's name (seed 001 §2). */
-function chatTitle(room: Room): string {
+/**
+ * Title of a chat: group subject, internal chat name, else the contact's name (seed 001 §2). An
+ * internal chat without a name is titled with the other members' names.
+ */
+export function chatTitle(room: Room, uid: string | null = null): string {
   if (room.group) return room.groupData?.subject ?? room.author?.displayName ?? '';
-  if (room.internal) return room.internalChatName ?? room.author?.displayName ?? '';
+  if (room.internal) return room.internalChatName ?? ((room.agents ?? []).filter((a) => a.id !== uid).map((a) => a.displayName).join(', ') || room.author?.displayName || '');
   return room.author?.displayName ?? '';
 }
 
-function ChatHeader({ room, onContact, menu, onClose }: { room: Room; onContact: () => void; menu: React.ReactNode; onClose?: () => void }) {
+function ChatHeader({ room, onContact, menu, onClose, uid }: { room: Room; onContact: () => void; menu: React.ReactNode; onClose?: () => void; uid: string | null }) {
   const chips = [
     ...(room.queues ?? []).map((q) => ({ key: `q${q.id}`, label: q.displayName ?? q.name, color: 'primary' as const })),
     ...visibleContexts(room.contexts).map((c) => ({ key: `x${c}`, label: c, color: 'secondary' as const })),
@@ -34,17 +38,20 @@ function ChatHeader({ room, onContact, menu, onClose }: { room: Room; onContact:
   ];
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1, borderBottom: '1px solid #ddd', bgcolor: '#fff' }} data-chat-header>
-      <Box onClick={onContact} sx={{ cursor: 'pointer' }}><ContactAvatar name={chatTitle(room)} photoUrl={room.author?.photoUrl} /></Box>
+      <Box onClick={room.internal ? undefined : onContact} sx={{ cursor: room.internal ? 'default' : 'pointer' }}><ContactAvatar name={chatTitle(room, uid)} photoUrl={room.internal ? null : room.author?.photoUrl} /></Box>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
-          <Typography variant="subtitle1" fontWeight={600} noWrap role="heading" aria-level={2}>{chatTitle(room)}</Typography>
+          <Typography variant="subtitle1" fontWeight={600} noWrap role="heading" aria-level={2}>{chatTitle(room, uid)}</Typography>
           <Typography variant="caption" color="text.secondary" data-room-inc>#{room.roomInc}</Typography>
           {!room.active && <Chip size="small" label={texts.composer.closedChat} />}
         </Box>
-        <Typography variant="caption" color="text.secondary" component="div" noWrap>
-          {channelLabel(room.channel)}
-          {!room.internal && room.chatId && !room.chatId.startsWith('webchat:') ? ` · ${formatPhone(room.chatId)}` : ''}
-        </Typography>
+        {/* An internal chat has no channel (seed 001 §2 "Internal chat"). */}
+        {!room.internal && (
+          <Typography variant="caption" color="text.secondary" component="div" noWrap>
+            {channelLabel(room.channel)}
+            {room.chatId && !room.chatId.startsWith('webchat:') ? ` · ${formatPhone(room.chatId)}` : ''}
+          </Typography>
+        )}
         {chips.length > 0 && (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
             {chips.map((c) => <Chip key={c.key} size="small" label={c.label} color={c.color} variant="outlined" />)}
@@ -80,6 +87,7 @@ export function ChatPane({ roomId, onOpenContact }: { roomId: string; onOpenCont
       </Paper>
     );
   }
+  if (adapterOf(room.channel) === 'mail') return <MailThreadPane key={room.id} room={room} onOpenContact={onOpenContact} />;
   return <OpenChat key={room.id} room={room} readOnly={readOnly} uid={user?.id ?? null} onOpenContact={onOpenContact} />;
 }
 
@@ -100,9 +108,11 @@ function OpenChat({ room, readOnly, uid, onOpenContact }: { room: Room; readOnly
   useEffect(() => {
     const last = room.lastMessage;
     if (readOnly || !inRoom || !atBottom || !pageVisible || !last?.unread || markedFor.current === last.messageId) return;
+    // An internal chat's own last message is not news to its author (seed 001 §4 "Unread").
+    if (room.internal && last.author?.id === uid) return;
     markedFor.current = last.messageId;
     void actions.setUnread(false);
-  }, [readOnly, inRoom, atBottom, pageVisible, room.lastMessage, actions]);
+  }, [readOnly, inRoom, atBottom, pageVisible, room.lastMessage, room.internal, uid, actions]);
 
   const messageActions = useMemo(
     () => (readOnly
@@ -139,6 +149,7 @@ function OpenChat({ room, readOnly, uid, onOpenContact }: { room: Room; readOnly
     >
       <ChatHeader
         room={room}
+        uid={uid}
         onContact={openContact}
         menu={readOnly ? null : <ChatMenu room={room} actions={actions} onContact={openContact} />}
         onClose={readOnly ? undefined : () => uiActions.closeRoom(stores.ui, room.id)}

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { emptyMessage, type CloseRoomInput, type MessageAnswer, type RoomAnswer, type SendMessageInput, type UploadKind } from '@atendimento/schemas';
+import { emptyMessage, messages as seedTexts, type CloseRoomInput, type MessageAnswer, type RoomAnswer, type SendMessageInput, type UploadKind } from '@atendimento/schemas';
 import { useConsole } from '../../ConsoleContext';
 import type { ChatMessage, Room } from '../../model/chat';
 import { chatPaths, newIdempotencyKey, type DeleteMessageInput } from '../../model/chatApi';
@@ -164,6 +164,35 @@ export function useChatActions(room: Room) {
       async close(input: CloseRoomInput, noMessage = false): Promise<boolean> {
         return roomCall(noMessage ? chatPaths.closeNoMessage(roomId) : chatPaths.close(roomId), 'PATCH', input);
       },
+      /**
+       * 'Responder' of an e-mail thread: POST /api/mail/:roomId/:messageId, or .../file with the
+       * attachments as base64 (seed 001 §7). `key` is the draft's idempotency key: sending the
+       * same draft again after a failure is the same reply.
+       */
+      async replyMail(messageId: string, draft: { html: string; cc: string[]; files: File[] }, key: string): Promise<boolean> {
+        try {
+          const base = { message: draft.html, cc: draft.cc, clientId: key };
+          const attachments = await Promise.all(draft.files.map(async (f) => ({ fileName: f.name, mimeType: f.type || 'application/octet-stream', base64: await base64Of(f) })));
+          const { body } = await api.request<MessageAnswer>(attachments.length ? chatPaths.mailReplyFile(roomId, messageId) : chatPaths.mailReply(roomId, messageId), {
+            method: 'POST', body: attachments.length ? { ...base, attachments } : base, headers: { 'Idempotency-Key': key }, notify: false,
+          });
+          messageActions.upsert(stores.messages, roomId, [body.data as ChatMessage]);
+          return true;
+        } catch (e) {
+          notify((e as Error).message, 'error');
+          return false;
+        }
+      },
+      /** Internal chat: adds agents ('Agentes adicionados!'). */
+      async addAgents(agents: string[]): Promise<boolean> {
+        const ok = await roomCall(chatPaths.internalAgents(roomId), 'PATCH', { agents });
+        if (ok) notify(seedTexts.chat.agentsAdded, 'success');
+        return ok;
+      },
+      /** Internal chat: the agent leaves it. */
+      async leaveInternal(): Promise<boolean> {
+        return roomCall(chatPaths.internalLeave(roomId), 'PATCH', {});
+      },
       /** Mark read (unread false) / unread (true). */
       async setUnread(unread: boolean): Promise<boolean> {
         return roomCall(chatPaths.room(roomId), 'PATCH', { lastMessage: { unread } });
@@ -181,6 +210,16 @@ export function useChatActions(room: Room) {
       }
     }
   }, [api, stores, user, notify, now, room.id, room.channel, room.channelId, room.chatId, room.internal]);
+}
+
+/** A file's bytes as base64 (no data: prefix). */
+function base64Of(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error ?? new Error('FileReader failed'));
+    reader.readAsDataURL(file);
+  });
 }
 
 export type ChatActions = ReturnType<typeof useChatActions>;

@@ -8,6 +8,7 @@ import * as m006 from './006-integration-records';
 import * as m007 from './007-api-tokens';
 import * as m008 from './008-whatsapp-templates';
 import * as m009 from './009-routing';
+import * as m013 from './013-mail';
 
 /**
  * Migrations are imported statically (no directory scan), so they work the same under tsx,
@@ -23,6 +24,7 @@ const migrations: Record<string, Knex.Migration> = {
   '007-api-tokens': m007,
   '008-whatsapp-templates': m008,
   '009-routing': m009,
+  '013-mail': m013,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

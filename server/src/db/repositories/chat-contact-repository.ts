@@ -71,6 +71,11 @@ export function createChatContactRepository() {
       const row = await live(q, tenantId).andWhere('phone', phone).orderBy('created_at', 'asc').first();
       return row ? fromRow(row) : null;
     },
+    /** The oldest live contact with this e-mail (lower case), for mail senders. */
+    async findByEmail(q: Knex | Knex.Transaction, tenantId: string, email: string): Promise<ChatContact | null> {
+      const row = await live(q, tenantId).andWhere('email', email).orderBy('created_at', 'asc').first();
+      return row ? fromRow(row) : null;
+    },
     /** Contact id bound to a channel identity (visitor key hash, provider user id). */
     async findIdentity(q: Knex | Knex.Transaction, tenantId: string, channelId: string, identity: string): Promise<string | null> {
       const row = await q('contact_identities').where({ tenant_id: tenantId, channel_id: channelId, identity }).first('contact_id');

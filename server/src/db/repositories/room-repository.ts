@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { emptyRoomState, foldText, type Filter, type Room } from '@atendimento/schemas';
 import { dialectOf, parseJson, toJson, type Db } from '../knex';
@@ -49,9 +50,15 @@ export interface RoomCursor {
   id: string;
 }
 
+function threadKey(channelId: string, threadId: string): string {
+  return `${channelId}\u0001thread\u0001${createHash('sha256').update(threadId).digest('hex')}`;
+}
+
 function openKey(room: Room): string | null {
   if (!room.active || room.internal) return null;
   const channelId = Array.isArray(room.channelId) ? room.channelId[0] ?? '' : room.channelId ?? '';
+  // A mail thread is its own conversation: the same customer may have several open at once.
+  if (room.mailThreadId) return threadKey(channelId, room.mailThreadId);
   return `${channelId}\u0001${room.chatId}`;
 }
 
@@ -213,7 +220,8 @@ export function createRoomRepository(db: Db) {
 
     /** The room a public chat link (`/chat/:publicToken`) opens, by its token. */
     async idByPublicToken(tenantId: string, publicToken: string): Promise<string | null> {
-      const row = await live(db, tenantId).andWhere('rooms.public_token', publicToken).first('rooms.id');
+      // Internal chats are never public: their token opens nothing.
+      const row = await live(db, tenantId).andWhere('rooms.public_token', publicToken).andWhere('rooms.internal', false).first('rooms.id');
       return row ? String(row.id) : null;
     },
 
@@ -228,6 +236,14 @@ export function createRoomRepository(db: Db) {
     async findOpen(trx: Knex | Knex.Transaction, tenantId: string, channelId: string, chatId: string): Promise<Room | null> {
       const qb = live(trx, tenantId).andWhere('rooms.open_key', `${channelId}\u0001${chatId}`);
       if (pg && 'isTransaction' in trx && trx.isTransaction) qb.forUpdate();
+      const row = await qb.first();
+      return row ? roomFromRow(row) : null;
+    },
+
+    /** The open room of a mail thread on a channel, if any (locked on PostgreSQL). */
+    async findOpenThread(trx: Knex.Transaction, tenantId: string, channelId: string, threadId: string): Promise<Room | null> {
+      const qb = live(trx, tenantId).andWhere('rooms.open_key', threadKey(channelId, threadId));
+      if (pg) qb.forUpdate();
       const row = await qb.first();
       return row ? roomFromRow(row) : null;
     },

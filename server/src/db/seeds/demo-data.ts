@@ -139,6 +139,8 @@ export async function insertDemoData(
 
     await trx('channels').insert(row('webchat', { displayName: 'Chat do site', type: 'webchat', phoneNumber: null, hide: false, active: true, color: '#1976D2', menuOrder: 0, migrated: true, claims: {}, departmentId: 'comercial' }, { type: 'webchat', display_name: 'Chat do site', active: true }));
     await trx('channels').insert(row('whatsapp-comercial', { displayName: 'WhatsApp Comercial', type: 'meta', phoneNumber: '5511999990000', hide: false, active: true, color: '#25D366', menuOrder: 1, migrated: true, claims: {}, departmentId: 'comercial' }, { type: 'meta', display_name: 'WhatsApp Comercial', active: true }));
+    // The demo mailbox (docs/email.md): `npm start` wires it to a local dovecot when one is installed.
+    await trx('channels').insert(row('email-comercial', { displayName: 'E-mail Comercial', type: 'mail', phoneNumber: null, hide: false, active: true, color: '#6D4C41', menuOrder: 2, migrated: true, claims: {}, departmentId: 'comercial' }, { type: 'mail', display_name: 'E-mail Comercial', active: true }));
 
     // Contacts.
     const contacts: { id: string; displayName: string; phone: string; email: string }[] = [];

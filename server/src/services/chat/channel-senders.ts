@@ -176,13 +176,17 @@ export function createAdapterSender(
 export type SenderFor = (room: Room) => ChannelSender | null;
 
 /**
- * Our web chat (and internal rooms) in process; a type whose row names a registered adapter
- * through `provider`; anything else has no sender (its sends fail with 'Erro no Envio').
+ * Our web chat (and internal rooms) in process; a type whose row names an adapter kind with a
+ * sender of its own in `byAdapter` (the mail channel: SMTP) through it; a type whose row names
+ * a registered provider adapter through `provider`; anything else has no sender (its sends
+ * fail with 'Erro no Envio').
  */
-export function createSenderFor(options: { provider?: ChannelSender | null } = {}): SenderFor {
+export function createSenderFor(options: { provider?: ChannelSender | null; byAdapter?: Record<string, ChannelSender> } = {}): SenderFor {
   return (room) => {
     if (room.internal || isWebchat(room.channel)) return webchatSender;
-    if (hasChannelAdapter(adapterOf(room.channel))) return options.provider ?? null;
+    const kind = adapterOf(room.channel);
+    if (kind && options.byAdapter?.[kind]) return options.byAdapter[kind]!;
+    if (hasChannelAdapter(kind)) return options.provider ?? null;
     return null;
   };
 }

@@ -25,10 +25,15 @@ function fieldOf(error: ErrorObject): string {
 
 /** Returns the body typed as T, or throws 400 `validation_failed` listing the fields. */
 export function validateChat<T>(schema: keyof typeof chatSchemas, body: unknown): T {
-  let validate = compiled.get(schema);
+  return validateWith<T>(`chat.${schema}`, chatSchemas[schema] as object, body);
+}
+
+/** The same for another domain's schema (mail, internal chats), compiled once under `name`. */
+export function validateWith<T>(name: string, schema: object, body: unknown): T {
+  let validate = compiled.get(name);
   if (!validate) {
-    validate = ajv.compile(chatSchemas[schema] as object);
-    compiled.set(schema, validate);
+    validate = ajv.compile(schema);
+    compiled.set(name, validate);
   }
   const value = body ?? {};
   if (!validate(value)) {

@@ -13,12 +13,13 @@ import type { Principal } from '../auth/auth-service';
 import type { TenantRow } from '../../db/repositories/tenant-repository';
 import type { ChatDeps } from './chat-deps';
 import { noChatHooks, type ChatHooks } from './chat-hooks';
-import { createSenderFor, type SenderFor } from './channel-senders';
+import { createSenderFor, type ChannelSender, type SenderFor } from './channel-senders';
 import { createMessageService } from './message-service';
 import { createRoomService } from './room-service';
 import { createRoomSearchService } from './room-search-service';
 import { createIngestService } from './ingest-service';
 import { createWebchatService } from './webchat-service';
+import { createInternalChatService } from './internal-chat-service';
 import { createChatLiveCollections } from './chat-live-collections';
 import { viewerOf, type ChatScope } from './room-scope';
 import { createSafeFetch } from '../http/safe-fetch';
@@ -39,6 +40,8 @@ interface ChatOptions {
   webchatSessionsPerIp?: { max: number; windowSeconds: number };
   /** Provider channels (docs/channels.md): the SSRF-safe client and our public URL. */
   providers?: ProviderOptions;
+  /** Senders of adapter kinds that are not HTTP providers (the mail channel's SMTP), by kind. */
+  adapterSenders?: Record<string, ChannelSender>;
 }
 
 /**
@@ -66,11 +69,12 @@ export function createChat(options: ChatOptions) {
   const providerOptions = options.providers ?? { fetch: createSafeFetch(), publicUrl: 'http://localhost' };
   const channels = createChannelProviderRepository(db);
   const providers = createProviderChannels({ channels, logger, fetch: providerOptions.fetch });
-  deps.senderFor = options.senderFor ?? createSenderFor({ provider: createProviderSender({ providers, contacts: deps.contacts, clock }, providerOptions) });
+  deps.senderFor = options.senderFor ?? createSenderFor({ provider: createProviderSender({ providers, contacts: deps.contacts, clock }, providerOptions), byAdapter: options.adapterSenders });
   const messages = createMessageService(deps);
   const rooms = createRoomService(deps, messages);
   const search = createRoomSearchService(deps, rooms);
   const ingest = createIngestService(deps);
+  const internal = createInternalChatService(deps);
   const webchat = createWebchatService({ ...deps, tokens: options.tokens }, ingest, messages);
   const limits = options.webchatSessionsPerIp ?? { max: 100, windowSeconds: 600 };
 
@@ -80,6 +84,7 @@ export function createChat(options: ChatOptions) {
     messages,
     search,
     ingest,
+    internal,
     webchat,
     channels,
     providers,

@@ -219,12 +219,24 @@ export function createMessageService(deps: ChatDeps) {
       });
     },
 
+    /**
+     * A message another domain builds (a mail reply): the same room checks, idempotency on
+     * `clientId` and delivery after commit as sendText. `build` runs inside the transaction.
+     */
+    async sendBuilt(scope: ChatScope, roomId: string, clientId: string | null, build: (room: Room, trx: Transaction, author: ReturnType<typeof authorOf>) => Promise<Message>): Promise<SendResult> {
+      const { tenantId, config } = scope;
+      const viewer = userOnly(scope.viewer);
+      return insertOwn(tenantId, viewer, config, roomId, clientId, false, async (room, trx) => ({ message: await build(room, trx, authorOf(viewer)), replyTo: null }));
+    },
+
     /** An uploaded file as image/video/audio/document (POST .../message/file). */
     async sendFile(scope: ChatScope, roomId: string, upload: StoredUpload, fields: { caption?: string; annotation?: boolean; clientId?: string; replyTo?: string }): Promise<SendResult> {
       const { tenantId, config } = scope;
       const viewer = userOnly(scope.viewer);
       const annotation = Boolean(fields.annotation);
       return insertOwn(tenantId, viewer, config, roomId, fields.clientId ?? null, annotation, async (room, trx) => {
+        // Internal chats take text, images, videos and documents, never audio (seed 001 §5 "Files").
+        if (room.internal && upload.kind === 'audio') throw badRequest('audio_not_allowed', texts.internalChat.audioNotAllowed);
         const target = await replyTarget(trx, tenantId, room, fields.replyTo);
         const message = newMessage({
           id: newId(), room, author: authorOf(viewer), type: upload.kind, now: clock.now().toISOString(), fromContact: false, annotation,

@@ -121,8 +121,11 @@ export function applyMessage(room: Room, message: Message, now: string): Room {
   const next: Room = { ...room, lifeControl: { ...room.lifeControl, updatedAt: now } };
   if (message.annotation) return next;
   const fromContact = message.author.type === 'client';
-  const unreadCount = fromContact ? room.unreadCount + 1 : 0;
-  next.lastMessage = lastMessageOf(message, fromContact);
+  // In an internal chat every message is news to the other members (seed 001 §4 "Unread": the
+  // console ignores it for the agent who wrote it).
+  const unread = fromContact || (room.internal && message.author.type === 'agent');
+  const unreadCount = unread ? room.unreadCount + 1 : 0;
+  next.lastMessage = lastMessageOf(message, unread);
   next.lastMessageAt = message.lifeControl.createdAt > room.lastMessageAt ? message.lifeControl.createdAt : room.lastMessageAt;
   next.unreadCount = unreadCount;
   const ref = { createdAt: message.lifeControl.createdAt, messageId: message.id };

@@ -133,7 +133,8 @@ export function tabFilter(viewer: UserViewer, config: AppConfig, tab: RoomTabId)
 /** Every room this viewer may see: the union of their tabs (anonymous: their one room). */
 export function visibilityFilter(viewer: Viewer, config: AppConfig): Filter {
   if (viewer.kind === 'anonymous') return eq('id', viewer.roomId);
-  if (viewer.admin) return and();
+  // Internal chats are their members' only, admins included.
+  if (viewer.admin) return or(eq('internal', false), { field: 'agents', op: 'array-contains', value: viewer.id });
   const tabs = roomTabsOf(viewer, config)
     .map((t) => tabFilter(viewer, config, t))
     .filter((f): f is Filter => f !== null);

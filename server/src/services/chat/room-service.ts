@@ -317,7 +317,7 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
       return feed.transaction(tenantId, async (trx, record) => {
         const room = await loadVisible(tenantId, viewer, config, roomId, trx).catch((error: unknown) => deps.hooks.pushRefused(trx, tenantId, viewer, roomId, error));
         ensureOpen(room);
-        if (room.channel === 'mail' && !viewer.admin && !viewer.claims.inbox) throw forbidden();
+        if (room.channel === 'mail' && !viewer.admin && !viewer.claims.inbox && !config.claims?.inbox) throw forbidden();
         const targets = await targetsOf(tenantId, viewer, room, agents, trx);
         await deps.hooks.beforePush(trx, tenantId, viewer, room, targets);
         const add = (list: { id: string; displayName: string }[]) => [...list, ...targets.filter((t) => !list.some((a) => a.id === t.id))];

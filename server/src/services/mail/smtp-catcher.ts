@@ -16,7 +16,7 @@ interface CaughtMail {
  * A real SMTP server on loopback that keeps what it receives: `npm start` uses it when no
  * SMTP_URL is configured (writing each message to data/mail/), tests use it to read links.
  */
-export async function startSmtpCatcher(options: { port?: number; dir?: string } = {}) {
+export async function startSmtpCatcher(options: { port?: number; dir?: string; onMail?: (mail: CaughtMail) => void } = {}) {
   const inbox: CaughtMail[] = [];
   const waiters: { match: (m: CaughtMail) => boolean; resolve: (m: CaughtMail) => void }[] = [];
   if (options.dir) mkdirSync(options.dir, { recursive: true });
@@ -40,6 +40,7 @@ export async function startSmtpCatcher(options: { port?: number; dir?: string } 
           raw,
         };
         inbox.push(mail);
+        options.onMail?.(mail);
         if (options.dir) {
           const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to[0] ?? 'sem-destino'}.eml`;
           writeFileSync(path.join(options.dir, name), raw);
