@@ -62,8 +62,10 @@ function waitExit(pid: number): Promise<void> {
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'r5-kill-'));
   sqliteFile = path.join(dataDir, 'atendimento.sqlite');
-  // Due over 15 s from now, so each process is killed with deadlines behind and ahead of it.
-  await seedPendingDeadlines({ DATABASE_URL: '', DATA_DIR: dataDir }, ROOMS, new Date(Date.now() + 1_000), 15_000);
+  // Due over 45 s from now, so each process is killed with deadlines behind and ahead of it even
+  // when three server starts take seconds each on a loaded box (over 15 s, all were overdue by
+  // the third start and it fired them all before its kill).
+  await seedPendingDeadlines({ DATABASE_URL: '', DATA_DIR: dataDir }, ROOMS, new Date(Date.now() + 1_000), 45_000);
 }, 300_000);
 
 afterAll(async () => {
