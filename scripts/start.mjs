@@ -1,8 +1,9 @@
 // `npm start`: build the web app when its sources are newer than the last build, then run the server.
-import { spawnSync, spawn } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { buildServer } from './build-server.mjs';
+import { supervise } from './supervise.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'engine', 'dist', 'index.html');
@@ -30,6 +31,7 @@ if (existsSync(path.join(root, 'engine', 'index.html'))) {
 
 // Plain JavaScript starts in a fraction of tsx's time (docs/running.md "Built server").
 const server = await buildServer();
-const child = spawn(process.execPath, ['--enable-source-maps', server], { cwd: root, stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code) => process.exit(code ?? 0));
+// Supervised (docs/running.md "Crash and restart"): a crashed server is started again.
+const running = supervise({ command: process.execPath, args: ['--enable-source-maps', server], cwd: root });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => running.stop(signal));
+process.exit(await running.done);

@@ -15,6 +15,7 @@ import { integrationMenuRoutes, integrationPageRoutes, integrationRouteElements,
 import { NotificationBridge } from './admin/NotificationBridge';
 import { useSessionUser } from './api/useSessionUser';
 import { useAppConfig } from './boot/AppConfigContext';
+import { useLiveAppConfig } from './boot/useLiveAppConfig';
 import { AppLayout } from './layout/AppLayout';
 import { registerResources as buildRegisterResources } from './registers';
 import { ShellRoutesContext } from './layout/ShellRoutesContext';
@@ -22,6 +23,7 @@ import { loadOnlineAgents } from './presence/onlineAgents';
 import { ComingSoonPage } from './pages/ComingSoonPage';
 import { NewsPage } from './pages/NewsPage';
 import { ProfilePage } from './pages/ProfilePage';
+import { SummariesPage } from './pages/SummariesPage';
 import { LoadingScreen } from './ui/LoadingScreen';
 import { themeOptions } from './ui/theme';
 
@@ -42,8 +44,44 @@ const registerResources: ReactElement[] = buildRegisterResources();
 // The API screen (docs/api.md) is its own lazy chunk: only admins of tenants with the api setting open it.
 const ApiPage = lazy(async () => ({ default: (await import('./pages/ApiPage')).ApiPage }));
 
+// The settings screen (docs/tenancy.md "Settings"): admin only.
+const TenantSettingsPage = lazy(async () => ({ default: (await import('./pages/TenantSettingsPage')).TenantSettingsPage }));
+// The channels screen (docs/channels.md): admin only, its own chunk too.
+const ChannelsPage = lazy(async () => ({ default: (await import('./pages/ChannelsPage')).ChannelsPage }));
+const CampaignsPage = lazy(async () => ({ default: (await import('./pages/campaigns/CampaignsPage')).CampaignsPage }));
+const CampaignDetailPage = lazy(async () => ({ default: (await import('./pages/campaigns/CampaignDetailPage')).CampaignDetailPage }));
+// The dashboard (docs/reports.md) carries victory: its own chunk, loaded by those who open it.
+const DashboardPage = lazy(async () => ({ default: (await import('./pages/dashboard/DashboardPage')).DashboardPage }));
+
 const PAGES: Record<string, ReactNode> = {
+  '/settings': (
+    <Suspense fallback={<LoadingScreen />}>
+      <TenantSettingsPage />
+    </Suspense>
+  ),
+  '/channels': (
+    <Suspense fallback={<LoadingScreen />}>
+      <ChannelsPage />
+    </Suspense>
+  ),
   '/novidades': <NewsPage />,
+  // Campaigns (docs/campaigns.md): list with the CSV upload, and the detail with live counters.
+  '/notifications': (
+    <Suspense fallback={<LoadingScreen />}>
+      <CampaignsPage />
+    </Suspense>
+  ),
+  '/notifications/:id': (
+    <Suspense fallback={<LoadingScreen />}>
+      <CampaignDetailPage />
+    </Suspense>
+  ),
+  '/dashboard': (
+    <Suspense fallback={<LoadingScreen />}>
+      <DashboardPage />
+    </Suspense>
+  ),
+  '/sumaries': <SummariesPage />,
   '/api': (
     <Suspense fallback={<LoadingScreen />}>
       <ApiPage />
@@ -116,6 +154,8 @@ export default function App({ resources = registerResources }: { resources?: Rea
   const config = useAppConfig();
   // The session's one /ws client opens with the signed-in app; sign-out closes it (api/realtime.ts).
   useEffect(() => void sessionRealtime(), []);
+  // An admin's settings change reaches every signed-in app (docs/tenancy.md "Settings").
+  useLiveAppConfig();
   // Integrations defined live by admins (docs/integrations.md): menu entries and screens, updated on every change.
   const integrations = useIntegrationViews();
 

@@ -17,6 +17,22 @@ export function hasTenantClaim(config: Pick<AppConfig, 'claims'> | null | undefi
   return Boolean(config?.claims?.[claim]);
 }
 
+/**
+ * A stranger (docs/security.md): a user who signed up through the public page and has been
+ * given nothing yet: no claim and no department. Strangers read what every user may read but
+ * write nothing shared (registers open to every user, integration records) until an admin
+ * grants a claim or places them in a department.
+ */
+export function isStranger(user: (Pick<User, 'claims'> & { claimsIntegrations?: unknown }) | null | undefined, departments: readonly string[]): boolean {
+  if (!user) return true;
+  if (departments.length > 0) return false;
+  if (Object.values(user.claims ?? {}).some((value) => value === true)) return false;
+  // A per-integration claim (seed 000 §6 claimsIntegrations) is a grant too.
+  const integrations = user.claimsIntegrations;
+  if (Array.isArray(integrations)) return integrations.length === 0;
+  return !(integrations && typeof integrations === 'object' && Object.values(integrations).some((value) => value === true));
+}
+
 /** First segment of a path: '/contacts/12/show' → 'contacts'. */
 export function firstSegment(path: string): string {
   return path.replace(/^\/+/, '').split(/[/?#]/)[0] ?? '';

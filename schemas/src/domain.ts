@@ -93,6 +93,16 @@ export interface AppConfig {
   timeZone?: string;
   /** ERP proxy (docs/erp.md): the only ERP base URLs the proxy, integration forms and documents may call. */
   erp?: ErpSettings | null;
+  /** LGPD retention (docs/lgpd.md): closed chats older than these many days are anonymised, their files deleted. */
+  retention?: RetentionSettings | null;
+}
+
+/** Per-tenant retention of closed chats (docs/lgpd.md); null or 0 days means "keep". */
+export interface RetentionSettings {
+  /** Closed chats older than this: messages and contact data anonymised, files deleted, statistics kept. */
+  closedChatsDays?: number | null;
+  /** Files of closed chats older than this are deleted first (media usually weighs most); at most closedChatsDays. */
+  mediaDays?: number | null;
 }
 
 /** Where a tenant's ERP answers and how long to wait for it (seed 000 §7). */

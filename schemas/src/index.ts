@@ -6,3 +6,5 @@ export * from './query';
 export * from './routes';
 export * from './chat/index';
 export * from './realtime/index';
+export * from './tenant-settings';
+export * from './dashboard';

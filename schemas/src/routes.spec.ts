@@ -35,7 +35,7 @@ describe('route table', () => {
     }
     expect(paths(APP_ROUTES.filter((route) => route.inMenu))).toEqual(['/', '/contacts', '/clients', '/agents', '/participants', '/stores', '/negotiations',
       '/departaments', '/queues', '/employees', '/products', '/fixedMessages', '/dm_qrcodes', '/faq', '/contingecies', '/tags', '/flows', '/notifications',
-      '/sumaries', '/integrations', '/dashboard', '/api']);
+      '/sumaries', '/integrations', '/dashboard', '/channels', '/settings', '/api']);
     // A new folder without a drawer place comes after every numbered screen, before the others.
     const extra = { route: '/boletos', label: 'Boletos', icon: 'Receipt', access: 'admin' as const, menu: true };
     const menu = paths(routeTable([extra]).filter((route) => route.inMenu));

@@ -65,6 +65,8 @@ const SCREEN_ROUTES: readonly (readonly [order: number, route: AppRoute])[] = [
   [171, r('/notifications/:id', 'Campanha', 'Campaign', 'admin-or-permission', 'page', { inMenu: false })],
   [180, r('/sumaries', 'Resumos', 'Summarize', 'tenantClaim', 'page', { claim: 'sumarizeRoom' })],
   [200, r('/dashboard', 'Dashboard', 'Dashboard', 'admin-or-permission', 'page')],
+  [205, r('/channels', 'Canais', 'Hub', 'admin', 'page')],
+  [206, r('/settings', 'Configurações', 'Settings', 'admin', 'page')],
   [210, r('/api', 'API', 'Api', 'admin', 'page', { setting: 'api' })],
   [20_000, r('/profile', 'Perfil', 'AccountCircle', 'user', 'page', { inMenu: false })],
   [20_001, r('/novidades', 'Novidades', 'NewReleases', 'user', 'page', { inMenu: false })],

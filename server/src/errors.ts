@@ -9,7 +9,7 @@ export class AppError extends Error {
     readonly status: number,
     readonly code: string,
     readonly errorMessage: string,
-    readonly extra: { fields?: { field: string; message: string }[]; headers?: Record<string, string> } = {},
+    readonly extra: { fields?: { field: string; message: string }[]; headers?: Record<string, string>; /** What the caller needs to act (a campaign upload's preview). */ data?: unknown } = {},
   ) {
     super(`${code}: ${errorMessage}`);
   }

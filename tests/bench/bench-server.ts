@@ -74,7 +74,8 @@ async function app(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-server-'));
   const schema = process.env.DATABASE_URL ? `bench_${randomBytes(4).toString('hex')}` : '';
   const config = loadConfig(
-    { ...process.env, DATA_DIR: dataDir, DATABASE_SCHEMA: schema, LOG_LEVEL: 'silent', BUS: 'memory' },
+    // The benchmarks open thousands of sockets from 127.0.0.1: no per-address caps.
+    { CONN_MAX_PER_IP: '0', WS_MAX_PER_IP: '0', ...process.env, DATA_DIR: dataDir, DATABASE_SCHEMA: schema, LOG_LEVEL: 'silent', BUS: 'memory' },
     { port: 0, host: '127.0.0.1', jwtSecret: randomBytes(32).toString('hex'), defaultTenant: 'acme', staticDir: null },
   );
   const server = await createServer({ config, logger: createLogger('silent'), mailer: { send: async () => {}, close: () => {} } });

@@ -3,7 +3,7 @@
  * and the ratio; results go to bench/results/latest.json. Figures are not asserted: a slow
  * machine must not fail CI. BENCH_SECONDS (default 5) sets each measurement's duration;
  * BENCH_ONLY=B1,B8 runs a subset; BENCH_SOCKETS (2000) and BENCH_ROOMS (100000) size B5/B6
- * and B8; DATABASE_URL (PostgreSQL) adds B9 and B14 (routing; B14_CHATS, 5000). See docs/bench.md.
+ * and B8 and B13 (dashboard); DATABASE_URL (PostgreSQL) adds B9, B13pg and B14 (routing; B14_CHATS, 5000). See docs/bench.md.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,6 +22,8 @@ import { restartBench } from './restart.bench';
 import { frontendBench, scrollBench } from './frontend.bench';
 import { e2eBench } from './e2e.bench';
 import { routingBench } from './routing.bench';
+import { campaignBench } from './campaign.bench';
+import { dashboardBench } from './dashboard.bench';
 import { printTable, writeResults, percentile, type BenchLine } from './report';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -82,8 +84,10 @@ async function main(): Promise<void> {
   await step('B10', async () => [...(await frontendBench()), ...(await scrollBench(seconds))]);
   await step('B11', async () => [await argonBench()]);
   await step('B12', () => restartBench());
+  await step('B13', async () => [...(await dashboardBench(seconds)), ...(pgUrl ? await dashboardBench(seconds, undefined, { DATABASE_URL: pgUrl }, 'PostgreSQL', 'B13pg') : [])]);
   if (pgUrl) await step('B14', () => routingBench(pgUrl));
   else if (only?.includes('B14')) console.log('bench: B14 needs DATABASE_URL=postgres://...');
+  await step('B15', () => campaignBench(seconds));
   printTable(lines);
   writeResults(lines);
   console.log(`bench took ${((performance.now() - started) / 1000 / 60).toFixed(1)} min`);

@@ -57,7 +57,7 @@ describe('drawer per role', () => {
     await signIn(page, t.baseUrl, 'admin@acme.test');
     await waitForPath(page, '/');
     const entries = await drawerEntries(page);
-    expect(entries).toEqual(['Atendimento', 'Contatos', 'Agentes', 'Departamentos', 'Filas', 'Mensagens Fixas', 'FAQ', 'Contingências', 'Tags', 'Campanhas', 'Integrações', 'Dashboard']);
+    expect(entries).toEqual(['Atendimento', 'Contatos', 'Agentes', 'Departamentos', 'Filas', 'Mensagens Fixas', 'FAQ', 'Contingências', 'Tags', 'Campanhas', 'Integrações', 'Dashboard', 'Canais', 'Configurações']);
     await page.getByRole('heading', { name: 'Atendimento', level: 1 }).waitFor();
     // The status bar and the admin's 'Sincronizar Templates'.
     await page.getByRole('button', { name: /^Status: / }).waitFor();

@@ -38,16 +38,17 @@ export interface TestServer {
  * - outra: admin@outra.test
  * - inativa: inactive tenant with admin@inativa.test
  */
-export async function startTestServer(options: { clock?: Clock; env?: Record<string, string>; staticDir?: string | null } = {}): Promise<TestServer> {
+export async function startTestServer(options: { clock?: Clock; env?: Record<string, string>; staticDir?: string | null; logger?: ReturnType<typeof createLogger>; server?: Pick<Parameters<typeof createServer>[0], 'startCampaigns' | 'campaignQueue'> } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'atendimento-test-'));
   const schema = process.env.DATABASE_URL ? `t_${randomBytes(6).toString('hex')}` : null;
   const smtp = await startSmtpCatcher();
   const config = loadConfig(
-    { ...process.env, ...options.env, DATA_DIR: dataDir, DATABASE_SCHEMA: schema ?? '', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', BUS: options.env?.BUS ?? 'memory' },
+    // Tests open many sockets from 127.0.0.1: the per-address caps are relaxed unless a test sets them (tests/reliability/connection-limits.spec.ts).
+    { CONN_MAX_PER_IP: '100000', WS_MAX_PER_IP: '100000', ...process.env, ...options.env, DATA_DIR: dataDir, DATABASE_SCHEMA: schema ?? '', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', BUS: options.env?.BUS ?? 'memory' },
     { port: 0, host: '127.0.0.1', jwtSecret: randomBytes(32).toString('hex'), defaultTenant: 'acme', staticDir: options.staticDir ?? null },
   );
-  const logger = createLogger(config.logLevel);
-  const server = await createServer({ config, logger, clock: options.clock, mailer: createMailer(smtp.url, config.mailFrom, logger) });
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const server = await createServer({ config, logger, clock: options.clock, mailer: createMailer(smtp.url, config.mailFrom, logger), ...options.server });
   await seedTestTenants(server);
   const baseUrl = await server.listen(0, '127.0.0.1');
   const port = new URL(baseUrl).port;

@@ -32,7 +32,9 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 90_00
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', bundle], {
     cwd: repoRoot,
     // DEMO_MAIL=false: these processes are killed with SIGKILL; the demo's IMAP server is not what they test.
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_MAIL: 'false', ...env },
+    // One channel-secrets key for every spawned process: processes sharing a database must
+    // share SECRETS_KEY (docs/channels.md "Secrets"), as they would in production.
+    env: { CONN_MAX_PER_IP: '100000', WS_MAX_PER_IP: '100000', SECRETS_KEY: 'chave-de-teste-dos-segredos-dos-canais-32+', ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_MAIL: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

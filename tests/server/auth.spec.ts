@@ -219,7 +219,7 @@ describe('e-mailed links', () => {
 describe('profile', () => {
   it('checks the password confirmation and keeps other fields', async () => {
     const token = await t.login('suporte@acme.test');
-    const differ = await t.api('/api/profile', { method: 'PATCH', token, body: { password: 'abcdef', confirmPassword: 'abcdeg' } });
+    const differ = await t.api('/api/profile', { method: 'PATCH', token, body: { password: 'Girassol-Azul-1', confirmPassword: 'Girassol-Azul-2' } });
     expect(differ.status).toBe(400);
     expect(differ.body.fields[0].message).toBe(messages.validation.passwordsDiffer);
     const renamed = await t.api('/api/profile', { method: 'PATCH', token, body: { displayName: 'Suporte Renomeado' } });

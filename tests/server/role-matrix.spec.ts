@@ -9,14 +9,22 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
  * server's answer against the route's declared access. New routes join the matrix by being
  * registered through the route registry; nothing to add here.
  */
-type Role = 'nobody' | 'visitor' | 'agent' | 'supervisor' | 'admin' | 'otherTenant';
-const ROLES: Role[] = ['nobody', 'visitor', 'agent', 'supervisor', 'admin', 'otherTenant'];
-const USER_IDS = { agent: 'acme-suporte', supervisor: 'acme-supervisor', admin: 'acme-admin' } as const;
-const CLAIMS = { agent: {}, supervisor: { dashboard: true }, admin: { admin: true } } as Record<string, Record<string, boolean>>;
+type Role = 'nobody' | 'visitor' | 'agent' | 'oneClaim' | 'stranger' | 'supervisor' | 'admin' | 'otherTenant';
+const ROLES: Role[] = ['nobody', 'visitor', 'agent', 'oneClaim', 'stranger', 'supervisor', 'admin', 'otherTenant'];
+/**
+ * oneClaim: an agent whose only grant is one screen permission ('tags'); stranger: a user who
+ * signed up through the public page and was given nothing (no claim, no department).
+ */
+const USER_IDS = { agent: 'acme-suporte', oneClaim: 'acme-tags', stranger: 'acme-estranho', supervisor: 'acme-supervisor', admin: 'acme-admin' } as const;
+const CLAIMS = { agent: {}, oneClaim: { tags: true }, stranger: {}, supervisor: { dashboard: true }, admin: { admin: true } } as Record<string, Record<string, boolean>>;
 
 let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer();
+  const now = t.server.clock.now();
+  await t.server.repos.users.create('acme', { id: 'acme-tags', email: 'tags@acme.test', displayName: 'Agente Tags', passwordHash: null, claims: { tags: true } }, now);
+  // As the public sign-up creates it (services/auth signUp).
+  await t.server.repos.users.create('acme', { id: 'acme-estranho', email: 'estranho@acme.test', displayName: 'Estranho', passwordHash: null, type: 'agent', active: true, emailVerified: false }, now);
 });
 afterAll(() => t.close());
 
@@ -39,9 +47,12 @@ function expected(route: RouteSpec, role: Role, tenantClaims: Record<string, unk
   if (route.tenantClaim && !tenantClaims[route.tenantClaim]) return 403;
   if (role === 'visitor') return a.kind === 'anonymous' ? 'allowed' : 403;
   const claims = CLAIMS[role]!;
+  // docs/security.md: a stranger writes nothing shared.
+  if (role === 'stranger' && (a.kind === 'member' || (a.kind === 'rule' && a.members))) return 403;
   switch (a.kind) {
     case 'anonymous':
     case 'user':
+    case 'member':
       return 'allowed';
     case 'admin':
       return claims.admin ? 'allowed' : 403;
@@ -90,5 +101,5 @@ describe('role matrix', () => {
     }
     expect(failures).toEqual([]);
     expect(checked).toBe(t.server.api.routes.length * ROLES.length);
-  });
+  }, 180_000);
 });

@@ -9,3 +9,13 @@ export function useAppConfig(): AppConfig {
   if (!config) throw new Error('useAppConfig: no tenant configuration. Render inside <AppConfigContext.Provider> (Boot does it).');
   return config;
 }
+
+/**
+ * Re-reads the tenant configuration (Boot provides it): the signed-in app calls it when the
+ * `appConfig` live collection says an admin changed the settings (docs/tenancy.md "Settings").
+ */
+export const AppConfigReloadContext = createContext<() => void>(() => {});
+
+export function useReloadAppConfig(): () => void {
+  return useContext(AppConfigReloadContext);
+}

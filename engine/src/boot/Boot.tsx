@@ -1,6 +1,6 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { AppConfig } from '@atendimento/schemas';
-import { AppConfigContext } from './AppConfigContext';
+import { AppConfigContext, AppConfigReloadContext } from './AppConfigContext';
 import { loadAppConfig, type ConfigResult } from './loadAppConfig';
 import { TenantFallback } from './TenantFallback';
 import { LoadingScreen } from '../ui/LoadingScreen';
@@ -19,7 +19,18 @@ export function Boot({ load = loadAppConfig, children }: { load?: () => Promise<
     };
   }, [load]);
 
+  // A later read replaces the configuration only when it succeeds: a blip keeps the app as it is.
+  const reload = useCallback(() => {
+    void load().then((next) => {
+      if (next.kind === 'ready' || next.kind === 'blocked') setResult(next);
+    });
+  }, [load]);
+
   if (!result) return <LoadingScreen />;
   if (result.kind !== 'ready') return <TenantFallback kind={result.kind} />;
-  return <AppConfigContext.Provider value={result.config}>{children(result.config)}</AppConfigContext.Provider>;
+  return (
+    <AppConfigReloadContext.Provider value={reload}>
+      <AppConfigContext.Provider value={result.config}>{children(result.config)}</AppConfigContext.Provider>
+    </AppConfigReloadContext.Provider>
+  );
 }

@@ -32,7 +32,7 @@ describe('DrawerMenu', () => {
   it('shows an admin every admin screen, but tenant-claim screens only with the tenant claim', () => {
     render(<Admin />);
     const admin = routes();
-    expect(admin).toEqual(['/', '/contacts', '/agents', '/departaments', '/queues', '/fixedMessages', '/faq', '/contingecies', '/tags', '/notifications', '/integrations', '/dashboard']);
+    expect(admin).toEqual(['/', '/contacts', '/agents', '/departaments', '/queues', '/fixedMessages', '/faq', '/contingecies', '/tags', '/notifications', '/integrations', '/dashboard', '/channels', '/settings']);
     expect(admin).not.toContain('/clients');
     expect(admin).not.toContain('/api');
     expect(screen.getByRole('button', { name: 'Contatos' }).getAttribute('aria-current')).toBe('page');

@@ -11,7 +11,8 @@ import { hasTenantClaim, messages, type AppConfig, type User } from '@atendiment
 import { api, ApiError } from '../api/api';
 import { session } from '../api/session';
 import { PasswordField } from '../public/PasswordField';
-import { checkConfirmation, checkDisplayName, checkNewPassword, errorsOf } from '../public/validation';
+import { checkConfirmation, checkDisplayName, errorsOf } from '../public/validation';
+import { checkNewPassword } from '../public/new-password';
 import { showToast } from '../ui/toast';
 import { UserAvatar } from '../ui/UserAvatar';
 import { AvatarCropDialog } from './AvatarCropDialog';

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { composeStories } from '@storybook/react';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -79,6 +79,19 @@ describe('LoginPage', () => {
     unmount();
     render(<WithGoogle />);
     expect(screen.getByRole('button', { name: messages.shell.googleSignIn })).toBeTruthy();
+  });
+
+  it("'Entrar com Google' opens the flow in a popup; a popup closed before the end says so", async () => {
+    const user = userEvent.setup();
+    const open = vi.spyOn(window, 'open').mockReturnValue({ closed: true } as Window);
+    try {
+      render(<WithGoogle />);
+      await user.click(screen.getByRole('button', { name: messages.shell.googleSignIn }));
+      expect(open).toHaveBeenCalledWith('/api/auth/google/start', 'google-signin', expect.any(String));
+      expect(await screen.findByText(messages.auth.popupClosed, undefined, { timeout: 5_000 })).toBeTruthy();
+    } finally {
+      open.mockRestore();
+    }
   });
 
   it("lists 'Cadastro' in the public menu only with publicRegister", () => {

@@ -13,6 +13,7 @@ import { requestEmailLink, requestPasswordRecovery, signIn } from '../api/auth';
 import { session } from '../api/session';
 import { loadApp } from '../appLoader';
 import { EmailRequestDialog } from './EmailRequestDialog';
+import { googlePopupSignIn } from './googlePopup';
 import { PasswordField } from './PasswordField';
 import { PublicLayout } from './PublicLayout';
 import { checkEmail, checkSignInPassword, errorsOf } from './validation';
@@ -42,6 +43,17 @@ export function LoginPage({ prefetch = loadApp }: { prefetch?: () => unknown }) 
       live = false;
     };
   }, [navigate]);
+
+  // 'Entrar com Google' (docs/auth.md "Google"): the popup's flow sets the session cookie.
+  async function google() {
+    setPhase({ kind: 'validating' });
+    const result = await googlePopupSignIn();
+    if (!result.ok) return setPhase({ kind: 'error', message: result.message });
+    const user = await session.restore();
+    if (!user) return setPhase({ kind: 'error', message: messages.auth.googleFlowInvalid });
+    setPhase({ kind: 'done' });
+    navigate(pathAfterSignIn(user), { replace: true });
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -111,8 +123,8 @@ export function LoginPage({ prefetch = loadApp }: { prefetch?: () => unknown }) 
             <Button
               variant="outlined"
               startIcon={<GoogleIcon />}
-              // Google sign-in has no server side yet (docs/auth.md): say so, as the seed's message does.
-              onClick={() => setPhase({ kind: 'error', message: messages.auth.googleLoginDisabled })}
+              disabled={phase.kind === 'validating'}
+              onClick={() => void google()}
             >
               {messages.shell.googleSignIn}
             </Button>

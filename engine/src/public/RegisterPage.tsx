@@ -10,7 +10,8 @@ import { signUp } from '../api/auth';
 import { loadApp } from '../appLoader';
 import { PasswordField } from './PasswordField';
 import { PublicLayout } from './PublicLayout';
-import { checkConfirmation, checkDisplayName, checkEmail, checkNewPassword, errorsOf } from './validation';
+import { checkConfirmation, checkDisplayName, checkEmail, errorsOf } from './validation';
+import { checkNewPassword } from './new-password';
 
 type Field = 'displayName' | 'email' | 'password' | 'confirmPassword';
 type Phase = { kind: 'idle' } | { kind: 'busy'; text: string } | { kind: 'error'; message: string };
@@ -31,7 +32,7 @@ export function RegisterPage({ prefetch = loadApp }: { prefetch?: () => unknown 
     const found = errorsOf<Field>({
       displayName: checkDisplayName(values.displayName),
       email: checkEmail(values.email),
-      password: checkNewPassword(values.password),
+      password: checkNewPassword(values.password, values.email),
       confirmPassword: checkConfirmation(values.password, values.confirmPassword),
     });
     setErrors(found);

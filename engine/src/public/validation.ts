@@ -14,11 +14,6 @@ export function checkSignInPassword(password: string): string | null {
   return password ? null : v.passwordRequired;
 }
 
-export function checkNewPassword(password: string): string | null {
-  if (!password) return v.passwordRequired;
-  return password.length < 6 ? v.passwordMin : null;
-}
-
 export function checkConfirmation(password: string, confirmation: string): string | null {
   if (!confirmation) return v.confirmRequired;
   return confirmation === password ? null : v.passwordsDiffer;

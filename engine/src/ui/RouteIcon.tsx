@@ -14,6 +14,7 @@ import Extension from '@mui/icons-material/Extension';
 import Forum from '@mui/icons-material/Forum';
 import Groups from '@mui/icons-material/Groups';
 import Handshake from '@mui/icons-material/Handshake';
+import Hub from '@mui/icons-material/Hub';
 import Inventory2 from '@mui/icons-material/Inventory2';
 import LinkOff from '@mui/icons-material/LinkOff';
 import ListAlt from '@mui/icons-material/ListAlt';
@@ -27,6 +28,7 @@ import PushPin from '@mui/icons-material/PushPin';
 import QrCode2 from '@mui/icons-material/QrCode2';
 import Queue from '@mui/icons-material/Queue';
 import Schema from '@mui/icons-material/Schema';
+import Settings from '@mui/icons-material/Settings';
 import Store from '@mui/icons-material/Store';
 import Summarize from '@mui/icons-material/Summarize';
 import SupportAgent from '@mui/icons-material/SupportAgent';
@@ -34,8 +36,8 @@ import SupportAgent from '@mui/icons-material/SupportAgent';
 /** The icons the route table names (schemas/src/routes.ts), imported one by one to keep the bundle small. */
 const ICONS = {
   AccountCircle, AccountTree, Api, Badge, Business, Campaign, Chat, Contacts, Dashboard, ErrorOutline, EventBusy, Extension,
-  Forum, Groups, Handshake, Inventory2, LinkOff, ListAlt, LiveHelp, LocalOffer, Login, MarkEmailRead, NewReleases, PersonAdd,
-  PushPin, QrCode2, Queue, Schema, Store, Summarize, SupportAgent,
+  Forum, Groups, Handshake, Hub, Inventory2, LinkOff, ListAlt, LiveHelp, LocalOffer, Login, MarkEmailRead, NewReleases, PersonAdd,
+  PushPin, QrCode2, Queue, Schema, Settings, Store, Summarize, SupportAgent,
 } as const;
 
 /** Renders a route's icon by name; unknown names (integration icons) fall back to a list icon. */

@@ -149,6 +149,7 @@ function parseCloudApiWebhook(body: unknown): ParsedWebhook {
         const update: StatusUpdate = { externalId: String(status.id), status: mapped, timestamp: isoFromUnix(status.timestamp), recipient: status.recipient_id ? String(status.recipient_id) : null };
         const errors = errorsOf(status.errors);
         if (errors) update.errors = errors;
+        if (typeof status.biz_opaque_callback_data === 'string' && status.biz_opaque_callback_data) update.callbackData = status.biz_opaque_callback_data;
         result.statuses.push(update);
       }
     }
@@ -174,6 +175,7 @@ const cloudApiBodies = {
   template: (to: string, template: TemplateSend) => ({
     messaging_product: 'whatsapp', recipient_type: 'individual', to, type: 'template',
     template: { name: template.name, language: { code: template.language }, ...(template.components && { components: template.components }) },
+    ...(template.callbackData && { biz_opaque_callback_data: template.callbackData.slice(0, 512) }),
   }),
   interactive: (to: string, interactive: OutboundInteractive, options?: SendOptions) => ({
     messaging_product: 'whatsapp', recipient_type: 'individual', to, type: 'interactive', interactive, ...context(options),

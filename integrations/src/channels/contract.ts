@@ -153,6 +153,8 @@ export interface StatusUpdate {
   timestamp: string;
   recipient: string | null;
   errors?: ProviderMessageError[];
+  /** The `callbackData` the send carried (Cloud API `biz_opaque_callback_data`). */
+  callbackData?: string;
 }
 
 export interface TemplateEvent {
@@ -192,6 +194,12 @@ export interface TemplateSend {
   name: string;
   language: string;
   components?: unknown[];
+  /**
+   * Echoed back in the message's status webhooks (Cloud API `biz_opaque_callback_data`): the
+   * campaign queue sends its job key, so a receipt finds the job even before (or without) the
+   * send's answer (docs/campaigns.md).
+   */
+  callbackData?: string;
 }
 
 /**
@@ -235,4 +243,10 @@ export interface ChannelAdapter {
   fetchMedia(media: MediaRef): Promise<{ bytes: Buffer; mimeType: string }>;
   /** One page of templates; pass `next` back to get the following page. */
   listTemplates(next?: string): Promise<{ templates: ProviderTemplate[]; next: string | null }>;
+  /**
+   * 'Testar conexão' (channels screen): one authenticated read at the provider; what it
+   * answered as a short description (the number's name, the instance's state). Throws a
+   * ProviderError when refused or unreachable. Optional: an adapter without it is not testable.
+   */
+  checkConnection?(): Promise<{ detail: string }>;
 }

@@ -33,6 +33,10 @@ export function createDialog360Adapter(ctx: AdapterContext): ChannelAdapter {
       const parsed = new URL(url);
       return fetchBytes(ctx.fetch, 'dialog360', `${base}${parsed.pathname}${parsed.search}`, auth);
     },
+    async checkConnection() {
+      const page = await callJson(ctx.fetch, 'dialog360', `${base}/v1/configs/templates?limit=1`, { headers: auth, timeoutMs: 10_000 });
+      return { detail: `${Number(page?.total ?? 0)} template(s)` };
+    },
     async listTemplates(next) {
       const offset = next ? Number(next) : 0;
       const page = await callJson(ctx.fetch, 'dialog360', `${base}/v1/configs/templates?limit=100&offset=${offset}`, { headers: auth });

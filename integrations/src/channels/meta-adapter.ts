@@ -37,6 +37,10 @@ export function createMetaAdapter(ctx: AdapterContext): ChannelAdapter {
       if (!url) throw new ProviderError('meta', 'no_media', 400, 'media without id or url', 'Mídia indisponível', false);
       return fetchBytes(ctx.fetch, 'meta', url, auth);
     },
+    async checkConnection() {
+      const info = await callJson(ctx.fetch, 'meta', `${base}/${config.phoneNumberId}?fields=display_phone_number,verified_name`, { headers: auth, timeoutMs: 10_000 });
+      return { detail: [info?.verified_name, info?.display_phone_number].filter(Boolean).join(' · ') };
+    },
     async listTemplates(next) {
       const url = next ?? `${base}/${config.businessAccountId}/message_templates?limit=100`;
       const page = await callJson(ctx.fetch, 'meta', url, { headers: auth });

@@ -137,5 +137,9 @@ export function createZApiAdapter(ctx: AdapterContext): ChannelAdapter {
     async listTemplates() {
       return { templates: [], next: null };
     },
+    async checkConnection() {
+      const status = await callJson(ctx.fetch, 'zApi', `${base}/status`, { headers, timeoutMs: 10_000 });
+      return { detail: status?.connected ? 'instância conectada' : 'instância desconectada do celular' };
+    },
   };
 }

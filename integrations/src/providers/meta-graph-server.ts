@@ -36,12 +36,27 @@ interface MetaGraphServerOptions {
    */
   dialog360ApiKey?: string;
   webhookHeaders?: Record<string, string>;
+  /**
+   * Redelivers a webhook the product did not take (network error or non-2xx), as Meta does,
+   * up to this many times with back-off from `webhookRetryMs` (default 0: one attempt).
+   */
+  webhookRetries?: number;
+  webhookRetryMs?: number;
+  /** Longest wait between two deliveries of one webhook (default 30 s). */
+  webhookRetryMaxMs?: number;
+  /**
+   * Meta's per-number throughput: sends beyond this many per second answer 130429 (HTTP 400,
+   * 'Rate limit hit'), as the Cloud API does. Unset: no limit.
+   */
+  messagesPerSecond?: number;
 }
 
 interface Sent {
   id: string;
   to: string;
   body: Record<string, any>;
+  /** When the send arrived (ms since epoch): throughput and pacing benchmarks read it. */
+  at: number;
 }
 
 const SEND_TYPES = new Set(['text', 'image', 'video', 'audio', 'document', 'sticker', 'template', 'interactive', 'reaction', 'location', 'contacts']);
@@ -85,6 +100,10 @@ export async function startMetaGraphServer(options: MetaGraphServerOptions) {
   /** Message ids the business marked read (POST status: read). */
   const reads: string[] = [];
   const webhookResults: { status: number; body: string }[] = [];
+  /** Sends refused with 130429 (injected bursts and the rate limit). */
+  let throttled = 0;
+  let throttleBurst = 0;
+  const recentSends: number[] = [];
   let webhookUrl = options.webhookUrl ?? null;
   const templates = options.templates ?? defaultTemplates();
   let baseUrl = '';
@@ -107,11 +126,16 @@ export async function startMetaGraphServer(options: MetaGraphServerOptions) {
   async function postWebhook(payload: unknown): Promise<void> {
     if (!webhookUrl) return;
     const raw = Buffer.from(JSON.stringify(payload));
-    try {
-      const res = await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': hubSignature(options.appSecret, raw), ...options.webhookHeaders }, body: new Uint8Array(raw) });
-      webhookResults.push({ status: res.status, body: await res.text() });
-    } catch (error) {
-      webhookResults.push({ status: 0, body: (error as Error).message });
+    const attempts = 1 + (options.webhookRetries ?? 0);
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      try {
+        const res = await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': hubSignature(options.appSecret, raw), ...options.webhookHeaders }, body: new Uint8Array(raw) });
+        webhookResults.push({ status: res.status, body: await res.text() });
+        if (res.ok) return;
+      } catch (error) {
+        webhookResults.push({ status: 0, body: (error as Error).message });
+      }
+      if (attempt < attempts) await new Promise((r) => setTimeout(r, Math.min(options.webhookRetryMaxMs ?? 30_000, (options.webhookRetryMs ?? 500) * 2 ** (attempt - 1))));
     }
   }
 
@@ -122,8 +146,12 @@ export async function startMetaGraphServer(options: MetaGraphServerOptions) {
     };
   }
 
+  /** Callback data of each send (`biz_opaque_callback_data`), echoed in its status webhooks as Meta does. */
+  const callbackData = new Map<string, string>();
+
   function statusPayload(id: string, to: string, status: string, errors?: unknown[]) {
-    return envelope({ statuses: [{ id, status, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: to, ...(errors && { errors }) }] });
+    const opaque = callbackData.get(id);
+    return envelope({ statuses: [{ id, status, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: to, ...(opaque && { biz_opaque_callback_data: opaque }), ...(errors && { errors }) }] });
   }
 
   /**
@@ -216,6 +244,20 @@ export async function startMetaGraphServer(options: MetaGraphServerOptions) {
       if (req.method === 'POST' && node === options.phoneNumberId && edge === 'messages') {
         const injected = failures.shift();
         if (injected) return answer(injected.status, injected.body);
+        if (throttleBurst > 0) {
+          throttleBurst--;
+          throttled++;
+          return answer(400, graphError(130429, '(#130429) Rate limit hit').body);
+        }
+        if (options.messagesPerSecond) {
+          const nowMs = Date.now();
+          while (recentSends.length && recentSends[0]! <= nowMs - 1000) recentSends.shift();
+          if (recentSends.length >= options.messagesPerSecond) {
+            throttled++;
+            return answer(400, graphError(130429, '(#130429) Rate limit hit').body);
+          }
+          recentSends.push(nowMs);
+        }
         let body: Record<string, any>;
         try {
           body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
@@ -228,8 +270,9 @@ export async function startMetaGraphServer(options: MetaGraphServerOptions) {
           reads.push(String(body.message_id));
           return answer(200, { success: true });
         }
-        const message: Sent = { id: `wamid.${randomBytes(12).toString('base64url')}`, to: body.to, body };
+        const message: Sent = { id: `wamid.${randomBytes(12).toString('base64url')}`, to: body.to, body, at: Date.now() };
         sent.push(message);
+        if (typeof body.biz_opaque_callback_data === 'string') callbackData.set(message.id, body.biz_opaque_callback_data);
         sentAt.set(message.id, ++order);
         const hold = holds.shift();
         const failure = deliveryFailures.shift();
@@ -238,6 +281,10 @@ export async function startMetaGraphServer(options: MetaGraphServerOptions) {
           void deliverStatuses(message, failure);
         });
         return;
+      }
+      // The phone number node ('Testar conexão' reads it).
+      if (req.method === 'GET' && node === options.phoneNumberId && !edge && !options.dialog360ApiKey) {
+        return answer(200, { id: options.phoneNumberId, display_phone_number: options.displayPhoneNumber ?? '', verified_name: 'Empresa de Teste', quality_rating: 'GREEN' });
       }
       if (req.method === 'GET' && node && media.has(node) && !edge) {
         const item = media.get(node)!;
@@ -274,6 +321,14 @@ export async function startMetaGraphServer(options: MetaGraphServerOptions) {
     webhookResults,
     setWebhookUrl(url: string) {
       webhookUrl = url;
+    },
+    /** Sends refused with 130429 so far (bursts and the rate limit). */
+    get throttled() {
+      return throttled;
+    },
+    /** The next `n` sends answer 130429 'Rate limit hit' (a burst of throttling). */
+    throttleNext(n: number) {
+      throttleBurst += n;
     },
     /** Makes the next send fail with a Graph error (131047 window, 130429 throttling, 132001 template...). */
     failNext(code: number, message = 'Injected error', status = 400) {

@@ -112,6 +112,7 @@ export async function startZApiServer(options: ZApiServerOptions) {
       if (!url.pathname.startsWith(prefix)) return answer(404, { error: 'Instance not found' });
       if (req.headers['client-token'] !== options.clientToken) return answer(401, { error: 'null not allowed', message: 'Client-Token inválido' });
       const action = url.pathname.slice(prefix.length);
+      if (req.method === 'GET' && action === 'status') return answer(200, { connected: true, error: null, smartphoneConnected: true });
       if (req.method === 'DELETE' && action === 'messages') {
         const messageId = url.searchParams.get('messageId');
         const phone = url.searchParams.get('phone');

@@ -121,7 +121,8 @@
 
   // ----- rendering (textContent only) -----
   function render() {
-    var closed = Boolean(state.room && state.room.active === false);
+    // A closed chat with a survey waiting (room.research) keeps the composer for the answer.
+    var closed = Boolean(state.room && state.room.active === false && !state.room.research);
     show(form, !state.roomId);
     show(composer, Boolean(state.roomId) && !closed);
     show(closedBar, closed);

@@ -6,3 +6,7 @@ export * from './api';
 export * from './closing';
 export * from './mail';
 export * from './routing';
+export * from './channel-settings';
+export * from './transfer';
+export * from './tags';
+export * from './survey';

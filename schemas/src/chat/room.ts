@@ -130,6 +130,11 @@ export interface Room {
   referal: { source_id?: string; source_url?: string; headline?: string } | null;
   nps: SurveyAnswer | null;
   csat: SurveyAnswer | null;
+  /** A survey sent at closing and not answered yet (schemas/src/chat/survey.ts). */
+  research?: import('./survey').PendingResearch | null;
+  /** When a survey of each kind was sent (the dashboard counts requested surveys, docs/reports.md). */
+  npsRequestedAt?: string | null;
+  csatRequestedAt?: string | null;
   subject: string | null;
   /** Mail rooms: Message-ID of the thread's first mail; one open room per thread, not per contact (docs/email.md). */
   mailThreadId?: string | null;

@@ -11,7 +11,7 @@ export interface RegisterFiles {
 
 const ACCESS: readonly RouteAccess[] = ['user', 'admin-or-permission', 'tenantClaim', 'admin'];
 const TOOLBAR: readonly ToolbarAction[] = ['create', 'csv', 'print', 'import', 'upload', 'subCollectionExport', 'bulkDelete', 'xlsx'];
-const ROW_ACTIONS: readonly RowAction[] = ['show', 'edit', 'delete', 'duplicate', 'removeClients', 'sendLogin', 'rules'];
+const ROW_ACTIONS: readonly RowAction[] = ['show', 'edit', 'delete', 'duplicate', 'removeClients', 'sendLogin', 'rules', 'lgpd'];
 /** Folder names become URL segments and live collection names. */
 const REGISTER_NAME = /^[A-Za-z][A-Za-z0-9_]{1,48}$/;
 /** Field paths allowed in filters and columns (never raw SQL: they name JSON paths). */
@@ -43,6 +43,8 @@ export function parseDefinition(folder: string, files: RegisterFiles): RegisterD
   const access = (list.access ?? 'admin-or-permission') as RouteAccess;
   if (!ACCESS.includes(access)) fail(folder, `has access "${String(access)}"; use one of ${ACCESS.join(', ')}`);
   if (access === 'tenantClaim' && typeof list.claim !== 'string') fail(folder, 'has access "tenantClaim" without "claim"');
+  const writeAccess = list.writeAccess === undefined ? undefined : (list.writeAccess as RouteAccess);
+  if (writeAccess !== undefined && !ACCESS.includes(writeAccess)) fail(folder, `has writeAccess "${String(writeAccess)}"; use one of ${ACCESS.join(', ')}`);
 
   const fieldsKnown = (fields: string[], what: string) => {
     for (const field of fields) {
@@ -100,6 +102,7 @@ export function parseDefinition(folder: string, files: RegisterFiles): RegisterD
     ...(typeof list.menuOrder === 'number' && { menuOrder: list.menuOrder }),
     live: typeof list.live === 'string' ? list.live : name,
     access,
+    ...(writeAccess && { writeAccess }),
     ...(typeof list.permission === 'string' && { permission: list.permission }),
     ...(typeof list.claim === 'string' && { claim: list.claim }),
     readOnlyClaims: strings(list.readOnlyClaims),
@@ -146,6 +149,11 @@ export function registerPermission(meta: Pick<RegisterListMeta, 'permission' | '
 /** A register's access rule (its list.json), for `allows`: the same rule as its screen. */
 export function registerRule(meta: Pick<RegisterListMeta, 'access' | 'claim' | 'permission' | 'name' | 'route'>): AccessRule {
   return { access: meta.access, permission: registerPermission(meta), claim: meta.claim ?? null };
+}
+
+/** Who may write a register (its list.json `writeAccess`, else its screen rule): the server's write routes and the form's save button. */
+export function registerWriteRule(meta: Pick<RegisterListMeta, 'access' | 'writeAccess' | 'claim' | 'permission' | 'name' | 'route'>): AccessRule {
+  return { access: meta.writeAccess ?? meta.access, permission: registerPermission(meta), claim: meta.claim ?? null };
 }
 
 /** Sorts definitions by name, failing on duplicates (two folders claiming one collection). */

@@ -58,7 +58,7 @@ export interface RegisterColumn {
 export type ToolbarAction = 'create' | 'csv' | 'print' | 'import' | 'upload' | 'subCollectionExport' | 'bulkDelete' | 'xlsx';
 
 /** Row buttons of the generic table. */
-export type RowAction = 'show' | 'edit' | 'delete' | 'duplicate' | 'removeClients' | 'sendLogin' | 'rules';
+export type RowAction = 'show' | 'edit' | 'delete' | 'duplicate' | 'removeClients' | 'sendLogin' | 'rules' | 'lgpd';
 
 /**
  * Non-admins see only some rows: those listing a record linked to them. Negotiations: the
@@ -101,6 +101,12 @@ export interface RegisterListMeta {
   live: string;
   /** Who may open it: the same vocabulary as the app's route table (schemas/src/routes.ts). */
   access: RouteAccess;
+  /**
+   * Who may write, when it differs from who may open it (issue 23): e.g. queues are open to
+   * every user of a tenant with the queues claim, but only admins or the 'queues' permission
+   * change them. Without it: the same as `access`.
+   */
+  writeAccess?: RouteAccess;
   /** For 'admin-or-permission': the user claim that also opens it (default: name). */
   permission?: string;
   /** Tenant claim that must be on ('clients', 'queues', 'metaChannel'...). */

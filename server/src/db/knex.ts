@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import type { Config } from '../config';
@@ -67,12 +68,95 @@ export function createDb(config: Pick<Config, 'databaseUrl' | 'databaseSchema' |
   });
 }
 
-/** Creates the PostgreSQL schema if needed, then runs every pending migration. */
-export async function migrate(db: Knex, schema?: string | null): Promise<void> {
-  if (schema && dialectOf(db) === 'pg') {
-    await db.raw('create schema if not exists ??', [schema]);
+/**
+ * Creates the PostgreSQL schema if needed, then runs every pending migration, once, even when
+ * several processes start together (docs/production.md "Upgrades"). Knex's own lock row makes
+ * a second migrator fail ("Migration table is already locked") instead of waiting, and stays
+ * set forever when a migrating process is killed; so every process first takes our lock
+ * (PostgreSQL: an advisory lock per schema; SQLite: a lock file beside the database), waits
+ * for it, and then - being the only migrator - clears a stale knex lock and migrates. Those
+ * that waited find nothing left to run.
+ */
+export async function migrate(db: Knex, schema?: string | null, options: { sqliteFile?: string; waitMs?: number } = {}): Promise<void> {
+  if (dialectOf(db) === 'pg') {
+    // Committed before the migrations (they run on other connections); two processes creating
+    // it at once: one wins, the other's "already exists" is fine.
+    if (schema) await db.raw('create schema if not exists ??', [schema]).catch((err: { code?: string }) => {
+      if (err.code !== '23505' && err.code !== '42P06') throw err;
+    });
+    await db.transaction(async (trx) => {
+      // Held by this transaction's connection until it ends; migrate.latest uses other pool connections.
+      await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`atendimento.migrate:${schema ?? 'public'}`]);
+      await runMigrations(db);
+    });
+    return;
   }
+  const file = options.sqliteFile ?? (db.client.config.connection as { filename?: string } | undefined)?.filename;
+  if (!file || file === ':memory:') return runMigrations(db);
+  const release = await takeLockFile(`${file}.migrate-lock`, options.waitMs ?? 120_000);
+  try {
+    await runMigrations(db);
+  } finally {
+    release();
+  }
+}
+
+async function runMigrations(db: Knex): Promise<void> {
+  // We hold the only migration lock: a knex lock still set is a killed migrator's leftover.
+  if (await db.schema.hasTable('knex_migrations_lock')) await db.migrate.forceFreeMigrationsLock();
   await db.migrate.latest();
+}
+
+/** An exclusive lock file holding our pid; a dead holder's file (same host) is taken over. */
+async function takeLockFile(lockFile: string, waitMs: number): Promise<() => void> {
+  const deadline = Date.now() + waitMs;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      writeFileSync(lockFile, JSON.stringify({ pid: process.pid, host: os.hostname() }), { flag: 'wx' });
+      return () => rmSync(lockFile, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    let holder: { pid?: number; host?: string } = {};
+    try {
+      holder = JSON.parse(readFileSync(lockFile, 'utf8')) as typeof holder;
+    } catch {
+      // Being written right now: wait like for a live holder.
+    }
+    if (holder.pid && holder.host === os.hostname() && !processAlive(holder.pid)) {
+      rmSync(lockFile, { force: true });
+      continue;
+    }
+    if (Date.now() > deadline) throw new Error(`migrate: ${lockFile} is held by pid ${holder.pid ?? '?'} on ${holder.host ?? '?'} for too long. If no server is migrating, delete the file.`);
+    await new Promise((resolve) => setTimeout(resolve, Math.min(1_000, 25 * 2 ** Math.min(attempt, 6))));
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** One round trip to the database (readiness): throws when it is unreachable. */
+export async function pingDb(db: Knex): Promise<void> {
+  await db.raw('select 1');
+}
+
+/** Migrations this code knows that the database has not run yet (readiness: "migrations done"). */
+export async function pendingMigrations(db: Knex): Promise<number> {
+  const [, pending] = (await db.migrate.list()) as [unknown[], unknown[]];
+  return pending.length;
+}
+
+/** Connection pool figures for /metrics: used, free, and callers waiting for a connection. */
+export function poolStats(db: Knex): { used: number; free: number; pending: number; max: number } {
+  const pool = (db.client as { pool?: { numUsed(): number; numFree(): number; numPendingAcquires(): number; max: number } }).pool;
+  if (!pool) return { used: 0, free: 0, pending: 0, max: 0 };
+  return { used: pool.numUsed(), free: pool.numFree(), pending: pool.numPendingAcquires(), max: pool.max };
 }
 
 /** Closes the pool (server shutdown, the end of a test). */

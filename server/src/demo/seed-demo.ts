@@ -21,7 +21,9 @@ function demoAppConfig(tenantId: string): AppConfig {
     claims: {
       publicRegister: true, allowFollowMe: true, fixedMessages: true, enableChatOnHold: true, inbox: true,
       queues: true, clients: true, metaChannel: true, flowsView: true, sumarizeRoom: true, askResearch: true,
-      hasNextContact: true, fixedDDI: true, transferWithQueue: true,
+      hasNextContact: true, fixedDDI: true, transferWithQueue: true, askResearchCsat: true, multiTags: true,
+      // 'Entrar com Google' through the local OpenID provider of npm start (demo/google-demo.ts).
+      googleSignIn: true,
     },
     closeJustify: { justifies: JUSTIFIES, obsRules: [], reportOnly: false, nextMaxDate: 5000 },
     transferJustify: ['Fora do horário do setor', 'Assunto de outro departamento', 'Pedido do cliente'],

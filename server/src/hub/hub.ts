@@ -12,6 +12,7 @@ import type { TenantService } from '../services/tenants/tenant-service';
 import { AppError } from '../errors';
 import type { LiveCollection } from '../services/changes/live-collection';
 import { createSubscriptionEngine, Subscription, type SubscriptionOwner } from './subscription-engine';
+import { routePath } from '../web/path-rule';
 
 interface HubOptions {
   changes: ChangeFeed;
@@ -29,6 +30,8 @@ interface HubOptions {
   maxSubscriptions?: number;
   /** Resumes further behind than this many changes get a fresh snapshot. */
   maxReplay?: number;
+  /** Open /ws sockets per client address (0 = no cap; docs/security.md "Limits"). */
+  maxSocketsPerAddress?: number;
 }
 
 /** A token about to expire gets `auth.expiring` this long before. */
@@ -115,6 +118,8 @@ export function createHub(options: HubOptions) {
   let heartbeat: ReturnType<typeof setInterval> | null = null;
   let closing = false;
   let slowDrops = 0;
+  const maxPerAddress = options.maxSocketsPerAddress ?? 0;
+  const perAddress = new Map<string, number>();
 
   const internals: HubInternals = {
     maxBufferedBytes: options.maxBufferedBytes ?? 8 * 1024 * 1024,
@@ -128,7 +133,24 @@ export function createHub(options: HubOptions) {
     },
   };
 
-  const unlisten = changes.onChanges((tenantId, events) => engine.onChanges(tenantId, events));
+  const unlisten = changes.onChanges((tenantId, events) => {
+    // A tenant switched off (`npm run tenant -- disable`, docs/tenancy.md) records an
+    // 'appConfig' change: its open sockets are closed with 4403 'Acesso Desabilitado.' at once.
+    if (events.some((e) => e.collection === 'appConfig')) void closeIfInactive(tenantId);
+    return engine.onChanges(tenantId, events);
+  });
+
+  async function closeIfInactive(tenantId: string): Promise<void> {
+    const open = [...connections].filter((c) => c.tenant.id === tenantId && !c.closed);
+    if (open.length === 0) return;
+    try {
+      const tenant = await tenants.resolve(open[0]!.host);
+      if (tenant && tenant.active) return;
+      for (const conn of open) conn.close(CLOSE_CODES.forbidden, messages.tenant.blockedDetail);
+    } catch (error) {
+      logger.warn({ err: error, tenantId }, 'hub.tenant_check_failed');
+    }
+  }
 
   function sendJson(conn: Connection, frame: object): void {
     conn.send(JSON.stringify(frame));
@@ -317,10 +339,25 @@ export function createHub(options: HubOptions) {
 
   async function onUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     socket.on('error', () => socket.destroy());
-    const path = (req.url ?? '').split('?')[0];
+    const path = routePath((req.url ?? '').split('?')[0] ?? '');
     if (path !== '/ws' || closing) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
+    }
+    if (maxPerAddress > 0) {
+      // Counted from the upgrade request until the socket closes (issue 23).
+      const address = req.socket.remoteAddress ?? 'unknown';
+      const count = perAddress.get(address) ?? 0;
+      if (count >= maxPerAddress) {
+        socket.end('HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+        return;
+      }
+      perAddress.set(address, count + 1);
+      socket.once('close', () => {
+        const left = (perAddress.get(address) ?? 1) - 1;
+        if (left <= 0) perAddress.delete(address);
+        else perAddress.set(address, left);
+      });
     }
     const host = hostOf(req);
     let tenant: TenantRow | null;
@@ -396,6 +433,26 @@ export function createHub(options: HubOptions) {
 
     sweep,
     checkTokens,
+
+    /**
+     * Closes at once the sockets of sessions that ended (issue 23): sign-out, refresh-family
+     * revoke, a user disabled or deleted. Without this they streamed until the access token
+     * expired. This process's sockets only; another process's close when its token expires.
+     */
+    closeSessions(tenantId: string, revoked: { sessionIds: string[] } | { userId: string; disabled?: boolean }): number {
+      let closed = 0;
+      for (const conn of connections) {
+        if (conn.closed || !conn.authenticated || conn.tenant.id !== tenantId) continue;
+        const p = conn.principal;
+        if (p.kind !== 'user') continue;
+        const match = 'sessionIds' in revoked ? revoked.sessionIds.includes(p.sessionId) : p.user.id === revoked.userId;
+        if (!match) continue;
+        const disabled = !('sessionIds' in revoked) && revoked.disabled;
+        conn.close(disabled ? CLOSE_CODES.forbidden : CLOSE_CODES.unauthorized, disabled ? messages.auth.userDisabled : messages.auth.sessionExpired);
+        closed++;
+      }
+      return closed;
+    },
 
     /** Resolves when every queued batch and subscription start has run (tests). */
     idle: () => engine.idle(),

@@ -1,10 +1,11 @@
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import { allows, hasPermission, isAdmin, type AccessRule } from '@atendimento/schemas';
+import { allows, hasPermission, isAdmin, isStranger, type AccessRule } from '@atendimento/schemas';
 import { forbidden, unauthorized } from '../errors';
 import type { TenantRow } from '../db/repositories/tenant-repository';
 import type { AuthService, Principal } from '../services/auth/auth-service';
 import type { ChatScope } from '../services/chat/room-scope';
+import { routePath } from './path-rule';
 
 /**
  * Who may call a route. Every route is registered with one of these, so the server enforces
@@ -15,22 +16,25 @@ export type Access =
   /** A signed-in user or an anonymous visitor token (public chat). */
   | { kind: 'anonymous' }
   | { kind: 'user' }
+  /** A signed-in user who is not a stranger (docs/security.md: public sign-up, nothing granted yet). */
+  | { kind: 'member' }
   /** Admin, or a user claim named like the screen (seed 000 §2 navigation guard). */
   | { kind: 'permission'; permission: string }
   | { kind: 'admin' }
   /** Admin or supervisor of at least one department. */
   | { kind: 'supervisor' }
   /** A screen's or register's access rule, evaluated by schemas' `allows` (the browser guard's rule). */
-  | { kind: 'rule'; rule: AccessRule };
+  | { kind: 'rule'; rule: AccessRule; members?: boolean };
 
 export const access = {
   public: { kind: 'public' } as Access,
   anonymous: { kind: 'anonymous' } as Access,
   user: { kind: 'user' } as Access,
+  member: { kind: 'member' } as Access,
   admin: { kind: 'admin' } as Access,
   supervisor: { kind: 'supervisor' } as Access,
   permission: (permission: string): Access => ({ kind: 'permission', permission }),
-  rule: (rule: AccessRule): Access => ({ kind: 'rule', rule }),
+  rule: (rule: AccessRule, options: { members?: boolean } = {}): Access => ({ kind: 'rule', rule, ...(options.members && { members: true }) }),
 };
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -86,7 +90,7 @@ function authorize(spec: RouteSpec, auth: AuthService, apiTokens?: ApiTokenAuthe
     } else {
       if (!token) throw unauthorized();
       state.principal = apiTokens?.isApiToken(token)
-        ? await apiTokens.authenticate(state.tenant, token, ctx.method, ctx.path)
+        ? await apiTokens.authenticate(state.tenant, token, ctx.method, routePath(ctx.path))
         : await auth.authenticate(state.tenant, token);
       const principal = state.principal;
       if (principal.kind === 'anonymous' && spec.access.kind !== 'anonymous') throw forbidden();
@@ -96,6 +100,8 @@ function authorize(spec: RouteSpec, auth: AuthService, apiTokens?: ApiTokenAuthe
         if (a.kind === 'permission' && !hasPermission(principal.user, a.permission)) throw forbidden();
         if (a.kind === 'supervisor' && !isAdmin(principal.user) && principal.supervisorOf.length === 0) throw forbidden();
         if (a.kind === 'rule' && !allows(a.rule, principal.user, state.tenant.appConfig)) throw forbidden();
+        const membersOnly = a.kind === 'member' || (a.kind === 'rule' && a.members);
+        if (membersOnly && isStranger(principal.user, [...principal.agentOf, ...principal.supervisorOf])) throw forbidden();
       }
     }
     if (spec.tenantClaim && !state.tenant.appConfig.claims?.[spec.tenantClaim]) throw forbidden();

@@ -9,8 +9,10 @@ import { errorsMiddleware } from './middleware/errors-middleware';
 import { requestIdMiddleware } from './middleware/request-id-middleware';
 import { securityHeadersMiddleware } from './middleware/security-headers-middleware';
 import { tenantMiddleware } from './middleware/tenant-middleware';
+import { opsMiddleware, requestMetricsMiddleware, type OpsDeps } from './middleware/ops-middleware';
 import { staticMiddleware } from './static-middleware';
 import { MAIL_FILE_PATH } from './routes/mail';
+import { routePath } from './path-rule';
 
 interface AppDeps {
   logger: Logger;
@@ -20,11 +22,13 @@ interface AppDeps {
   trustProxy: boolean;
   /** API tokens (docs/api.md): bearer tokens for external systems, scoped per token. */
   apiTokens?: ApiTokenAuthenticator;
+  /** Metrics, health and the graceful stop's draining flag (docs/production.md). */
+  ops?: OpsDeps;
   /** Each domain's routes (web/routes/<domain>), in order: a path registered first wins. */
   routes: ((api: ApiRegistry) => void)[];
 }
 
-/** Builds the Koa app: middleware order is request id → errors → headers → tenant → body → routes → SPA. */
+/** Builds the Koa app: middleware order is request id → metrics → errors → ops endpoints → headers → tenant → body → routes → SPA. */
 export function createApp(deps: AppDeps): { app: Koa; api: ApiRegistry } {
   const app = new Koa({ proxy: deps.trustProxy });
   const router = new Router();
@@ -38,13 +42,16 @@ export function createApp(deps: AppDeps): { app: Koa; api: ApiRegistry } {
     deps.logger.error({ err }, 'app.error');
   });
   app.use(requestIdMiddleware(deps.logger));
+  if (deps.ops) app.use(requestMetricsMiddleware(deps.ops));
   app.use(errorsMiddleware(deps.logger));
+  if (deps.ops) app.use(opsMiddleware(deps.ops));
   app.use(securityHeadersMiddleware());
   app.use(tenantMiddleware(deps.tenants));
   // Provider webhooks are signed over the exact bytes, and mail replies with attachments are
   // larger than the JSON limit: their routes read the raw body themselves.
   app.use((ctx, next) => {
-    if (ctx.path.startsWith('/api/webhooks/') || MAIL_FILE_PATH.test(ctx.path)) (ctx as { disableBodyParser?: boolean }).disableBodyParser = true;
+    const route = routePath(ctx.path);
+    if (route.startsWith('/api/webhooks/') || MAIL_FILE_PATH.test(route)) (ctx as { disableBodyParser?: boolean }).disableBodyParser = true;
     return next();
   });
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '2mb', encoding: 'utf-8' }));

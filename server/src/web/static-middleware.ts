@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Middleware } from 'koa';
 import send from 'koa-send';
+import { routePath } from './path-rule';
 
 /**
  * Serves the built single-page app: real files from dist/, and index.html for every other
@@ -12,8 +13,9 @@ export function staticMiddleware(root: string | null): Middleware {
   const index = root ? path.join(root, 'index.html') : null;
   return async function spa(ctx, next) {
     // '/api' alone is the app's API screen (seed 000 §2), not the REST API under '/api/'.
-    const restApi = ctx.path.startsWith('/api') && ctx.path !== '/api';
-    if (restApi || ctx.path === '/ws' || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    const route = routePath(ctx.path);
+    const restApi = route.startsWith('/api') && route !== '/api';
+    if (restApi || route === '/ws' || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
     if (!root || !index || !existsSync(index)) {
       ctx.status = 503;
       ctx.type = 'text/plain; charset=utf-8';

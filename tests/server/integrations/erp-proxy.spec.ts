@@ -11,6 +11,7 @@ import { waitFor } from '../../helpers/wait-for';
 let t: TestServer;
 let erp: LocalErp;
 let agent: string;
+let admin: string;
 
 async function configureErp(settings: Record<string, unknown> | null, sgbd = 'MSSQL'): Promise<void> {
   await t.patchAppConfig({ erp: settings as never, protheus: { sgbd, companies: [], branches: [] } });
@@ -22,6 +23,7 @@ beforeAll(async () => {
   t = await startTestServer();
   erp = await startLocalErp();
   agent = await t.tokenFor('acme', 'acme-agente');
+  admin = await t.tokenFor('acme', 'acme-admin');
   await configureErp({ urls: [erp.url], timeoutMs: 2_000 });
 });
 afterAll(async () => {
@@ -48,12 +50,14 @@ describe('ERP proxy', () => {
 
   it('pages the direct form (DIRECT, QUERY, ORDEM, FILTRO) answered with RETORNOS', async () => {
     const body = { DIRECT: true, QUERY: 'SELECT A3_COD, A3_NOME FROM SA3010', ORDEM: 'A3_COD', FILTRO: "A3_MSBLQL = '2'", PORPAGINA: 3, PAGINA: 1 };
-    const first = await proxy(body, `?url=${encodeURIComponent(erp.url)}`);
+    // Raw SQL is an admin's tool (issue 23, docs/security.md): agents get 403.
+    expect((await proxy(body, `?url=${encodeURIComponent(erp.url)}`)).status).toBe(403);
+    const first = await proxy(body, `?url=${encodeURIComponent(erp.url)}`, admin);
     expect(first.status).toBe(200);
     expect(first.body.RETORNOS).toHaveLength(3);
     expect(first.body.RESULTADOS).toBeUndefined();
     expect(first.body.PROXIMO).toBe(true);
-    const second = await proxy({ ...body, PAGINA: 2 });
+    const second = await proxy({ ...body, PAGINA: 2 }, '', admin);
     expect(second.body.RETORNOS[0].A3_COD > first.body.RETORNOS[2].A3_COD).toBe(true);
   });
 
@@ -103,11 +107,11 @@ describe('ERP proxy', () => {
   it("adds Oracle's row limit (apiRestSearchLimit) and answers 409 when no ERP is configured", async () => {
     await configureErp({ urls: [erp.url], searchLimit: 4 }, 'ORACLE');
     const body = { DIRECT: true, QUERY: 'SELECT A1_COD FROM SA1010', PORPAGINA: 50, PAGINA: 1 };
-    const limited = await proxy(body);
+    const limited = await proxy(body, '', admin);
     expect(limited.body).toMatchObject({ TOTAL: 4, PROXIMO: false });
-    expect((await proxy(body, '?limit=2')).body.TOTAL).toBe(2);
+    expect((await proxy(body, '?limit=2', admin)).body.TOTAL).toBe(2);
     await configureErp(null);
-    const none = await proxy(body);
+    const none = await proxy(body, '', admin);
     expect(none.status).toBe(409);
     expect(none.body.errorMessage).toBe('Nenhum ERP configurado para esta empresa.');
   });

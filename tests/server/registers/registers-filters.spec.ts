@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
+import { isBackgroundSql } from '../../helpers/background-sql';
 import { list } from './register-test-kit';
 
 /**
@@ -25,7 +26,9 @@ afterAll(() => t?.close());
 /** The statements (SQL text and bindings) one call runs. */
 async function statementsOf(run: () => Promise<unknown>): Promise<{ sql: string; bindings: unknown[] }[]> {
   const seen: { sql: string; bindings: unknown[] }[] = [];
-  const onQuery = (q: { sql: string; bindings?: unknown[] }) => seen.push({ sql: q.sql, bindings: q.bindings ?? [] });
+  const onQuery = (q: { sql: string; bindings?: unknown[] }) => {
+    if (!isBackgroundSql(q.sql)) seen.push({ sql: q.sql, bindings: q.bindings ?? [] });
+  };
   t.server.db.on('query', onQuery);
   try {
     await run();

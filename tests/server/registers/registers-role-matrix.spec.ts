@@ -82,9 +82,18 @@ function expected(definition: RegisterDefinition, route: RouteSpec, role: Role, 
   if (list.claim && !claimsOn) return 403;
   if (route.path.endsWith('/extractSubCollection') && !claimsOn) return 403;
   if (role === 'admin') return 'allowed';
-  if (list.access === 'admin') return 403;
-  if (list.access === 'admin-or-permission') return role === 'permitted' ? 'allowed' : 403;
+  // Writes follow list.json `writeAccess` when it differs from the screen rule (issue 23: queues).
+  const access = isWrite(definition, route) ? list.writeAccess ?? list.access : list.access;
+  if (access === 'admin') return 403;
+  if (access === 'admin-or-permission') return role === 'permitted' ? 'allowed' : 403;
   return 'allowed';
+}
+
+/** Routes that change records (POST of reports and exports only read). */
+function isWrite(definition: RegisterDefinition, route: RouteSpec): boolean {
+  if (route.method === 'PUT' || route.method === 'PATCH' || route.method === 'DELETE') return true;
+  if (route.method !== 'POST') return false;
+  return route.path === `/api/${definition.name}` || route.path.endsWith('/import') || route.path.endsWith('/sendLogin');
 }
 
 async function walk(claimsOn: boolean): Promise<{ failures: string[]; checked: number }> {

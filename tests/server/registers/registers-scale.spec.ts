@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
+import { isBackgroundSql } from '../../helpers/background-sql';
 import { list } from './register-test-kit';
 
 /**
@@ -41,7 +42,9 @@ afterAll(() => t?.close());
 /** The statements one request runs, as SQL text. */
 async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
   const seen: string[] = [];
-  const onQuery = (q: { sql: string }) => seen.push(q.sql);
+  const onQuery = (q: { sql: string }) => {
+    if (!isBackgroundSql(q.sql)) seen.push(q.sql);
+  };
   t.server.db.on('query', onQuery);
   try {
     await run();

@@ -11,7 +11,8 @@ import { spawnServer, type ServerProcess } from '../../reliability/server-proces
  */
 let server: ServerProcess;
 beforeAll(async () => {
-  server = await spawnServer({ JWT_SECRET: 'segredo-do-teste-de-demo-0123456789abcdef' });
+  // Always SQLite, as `npm start` runs, also inside `npm run test:pg` (never the shared public schema).
+  server = await spawnServer({ DATABASE_URL: '', JWT_SECRET: 'segredo-do-teste-de-demo-0123456789abcdef' });
 }, 120_000);
 afterAll(() => server?.stop());
 

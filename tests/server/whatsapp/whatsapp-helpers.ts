@@ -6,6 +6,7 @@ import { fixturesDir } from '@atendimento/integrations/fixtures';
 import { startMetaGraphServer, type MetaGraphServer } from '@atendimento/integrations/providers/meta-graph-server';
 import { startZApiServer, type ZApiServer } from '@atendimento/integrations/providers/zapi-server';
 import type { Clock } from '@atendimento/server';
+import type { Logger } from '@atendimento/server/logger';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 import { channelRow } from '../../helpers/rows';
 
@@ -42,7 +43,7 @@ export interface WhatsappTest extends TestServer {
  * 'wa-zapi' (Z-API, suporte, secret in the URL). Loopback providers are reachable only
  * because PROVIDER_TRUSTED_HOSTS names them.
  */
-export async function startWhatsappServer(options: { statusDelayMs?: number; autoStatuses?: boolean; clock?: Clock } = {}): Promise<WhatsappTest> {
+export async function startWhatsappServer(options: { statusDelayMs?: number; autoStatuses?: boolean; clock?: Clock; logger?: Logger; server?: NonNullable<Parameters<typeof startTestServer>[0]>['server'] } = {}): Promise<WhatsappTest> {
   const graph = await startMetaGraphServer({ ...META, statusDelayMs: options.statusDelayMs ?? 5, autoStatuses: options.autoStatuses, templates: TEMPLATES });
   const zapi = await startZApiServer({ ...ZAPI, statusDelayMs: options.statusDelayMs ?? 5, autoStatuses: options.autoStatuses });
   const d360 = await startMetaGraphServer({
@@ -51,7 +52,7 @@ export async function startWhatsappServer(options: { statusDelayMs?: number; aut
     webhookHeaders: { [D360.webhookSecretHeader]: D360.webhookSecret }, statusDelayMs: options.statusDelayMs ?? 5, autoStatuses: options.autoStatuses,
   });
   const trusted = [graph.baseUrl, zapi.baseUrl, d360.baseUrl].map((u) => new URL(u).host).join(',');
-  const t = await startTestServer({ env: { PROVIDER_TRUSTED_HOSTS: trusted }, ...(options.clock && { clock: options.clock }) });
+  const t = await startTestServer({ env: { PROVIDER_TRUSTED_HOSTS: trusted }, ...(options.clock && { clock: options.clock }), ...(options.logger && { logger: options.logger }), ...(options.server && { server: options.server }) });
   const port = new URL(t.baseUrl).port;
 
   async function addChannel(id: string, type: string, provider: Record<string, unknown>, departmentId = 'vendas') {

@@ -7,9 +7,10 @@ import { chatPaths, type FixedMessage } from '../../model/chatApi';
  * The fixed messages this user may use (the server scopes them: own and global ones, or all for
  * admins), loaded once when the app claim fixedMessages is on and the agent first types '/'.
  */
-export function useFixedMessages(wanted: boolean): FixedMessage[] {
+export function useFixedMessages(wanted: boolean, options: { always?: boolean } = {}): FixedMessage[] {
   const { api, appConfig } = useConsole();
-  const enabled = hasTenantClaim(appConfig, 'fixedMessages');
+  // The on-hold dialog chooses among fixed messages whatever the composer's '/' claim says.
+  const enabled = options.always === true || hasTenantClaim(appConfig, 'fixedMessages');
   const [items, setItems] = useState<FixedMessage[] | null>(null);
   useEffect(() => {
     if (!enabled || !wanted || items) return;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { composeStories, composeStory } from '@storybook/react';
 import { configure, act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import * as stories from './ChatPane.stories';
 import { chatLive } from './ChatPane.stories';
 import { recordingApi } from '../../fixtures/StoryConsole';
@@ -95,11 +96,11 @@ describe('ChatPane (seed 001 §2 "Open chat", §4 "Chat menu by state")', () => 
     await waitFor(() => expect(getComputedStyle(container.querySelector('[data-message-id="room-1-m01"] > div') as HTMLElement).outline).toContain('2px solid'));
   });
 
-  it("menu of the agent's active chat: leave, close, close without notice, mark read/unread", async () => {
+  it("menu of the agent's active chat: leave, transfer, queues, close, close without notice, mark read/unread, tags", async () => {
     render(<s.Open />);
     fireEvent.click(screen.getByRole('button', { name: 'Opções do chat' }));
     const items = screen.getAllByRole('menuitem').map((i) => i.textContent);
-    expect(items).toEqual(['Sair do chat', 'Encerrar', 'Encerrar sem aviso', 'Marcar como lido']);
+    expect(items).toEqual(['Sair do chat', 'Transferir', 'Filas', 'Encerrar', 'Encerrar sem aviso', 'Marcar como lido', 'Tags']);
   });
 
   it("close asks for a justification ('Escolha uma justificativa de encerramento!') and sends it", async () => {
@@ -173,11 +174,11 @@ describe('ChatPane (seed 001 §2 "Open chat", §4 "Chat menu by state")', () => 
     expect(screen.getByRole('textbox', { name: 'Digite uma mensagem' })).toBeTruthy();
   });
 
-  it('a closed chat offers only the contact and has no composer; the read-only variant has no menu and no close', async () => {
+  it('a closed chat offers only the contact and the tags and has no composer; the read-only variant has no menu and no close', async () => {
     const closed = render(<s.Closed />);
     expect(closed.container.querySelector('[data-composer]')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Opções do chat' }));
-    expect(screen.getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Contato']);
+    expect(screen.getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Contato', 'Tags']);
     closed.unmount();
     const ro = render(<s.ReadOnly />);
     expect(await screen.findByText('Vocês entregam no sábado?')).toBeTruthy();
@@ -267,5 +268,19 @@ describe('ChatPane (seed 001 §2 "Open chat", §4 "Chat menu by state")', () => 
     fireEvent.click(screen.getByRole('menuitem', { name: 'Excluir' }));
     await waitFor(() => expect(within(container.querySelector('[data-message-id="room-1-m25"]') as HTMLElement).getByText('Mensagem apagada')).toBeTruthy());
     expect(api.calls.find((c) => c.path === '/api/zApi/deleteMessage')!.body).toEqual({ roomId: 'room-1', messageIntId: 'room-1-m25', messageId: 'room-1-ext25', channelId: 'webchat-site', phone: '5511987654321' });
+  });
+
+  it("on hold (enableChatOnHold): the button opens 'Chat em espera' and sends the chosen message; on hold, it switches it off", async () => {
+    const user = userEvent.setup();
+    const api = s.HoldAvailable.parameters!.api as ReturnType<typeof recordingApi>;
+    const view = render(<s.HoldAvailable />);
+    await user.click(screen.getByRole('button', { name: 'Chat em espera' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Chat em espera' });
+    await user.click(await within(dialog).findByRole('radio', { name: 'Por favor, aguarde um instante enquanto verifico.' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'PATCH' && (c.body as { onHold?: unknown }).onHold).map((c) => c.body)).toEqual([{ onHold: { active: true, message: 'Por favor, aguarde um instante enquanto verifico.' } }]));
+    view.unmount();
+    render(<s.OnHold />);
+    expect(screen.getByRole('button', { name: 'Retirar chat da espera' }).getAttribute('aria-pressed')).toBe('true');
   });
 });

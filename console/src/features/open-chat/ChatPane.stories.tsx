@@ -58,3 +58,23 @@ export const WebchatVisitor: Story = {
   args: { roomId: 'room-60' },
   parameters: { room: room(60, { chatId: 'webchat:v-123', author: { displayName: 'Visitante', chatId: 'webchat:v-123', phone: null } }) },
 };
+
+/** Tenant claim enableChatOnHold: the on-hold button beside the menu; the chat is on hold. */
+export const OnHold: Story = {
+  parameters: {
+    config: { ...appConfig, claims: { ...appConfig.claims, enableChatOnHold: true } },
+    room: { ...openRoom, onHold: { active: true, message: 'Por favor, aguarde um instante enquanto verifico.' } },
+  },
+};
+
+/** Tenant claim enableChatOnHold on a chat not on hold: the button opens 'Chat em espera'. */
+export const HoldAvailable: Story = {
+  parameters: {
+    config: { ...appConfig, claims: { ...appConfig.claims, enableChatOnHold: true } },
+    api: recordingApi({
+      'GET /api/rooms/*': messagesPage(),
+      'PATCH /api/rooms/*': { meta: { ok: true }, data: openRoom },
+      'GET /api/fixedMessages': [{ id: 'fm-1', message: 'Por favor, aguarde um instante enquanto verifico.', tag: 'aguarde', active: true }],
+    }),
+  },
+};

@@ -15,6 +15,7 @@ import { usePageVisible } from '../../ui/usePageVisible';
 import { Composer } from '../composer/Composer';
 import { EditMessageDialog } from '../composer/EditMessageDialog';
 import { ChatMenu } from './ChatMenu';
+import { SurveyResults } from './SurveyResults';
 import { MessageList } from './MessageList';
 import { useChatActions } from './useChatActions';
 
@@ -57,6 +58,7 @@ function ChatHeader({ room, onContact, menu, onClose, uid }: { room: Room; onCon
             {chips.map((c) => <Chip key={c.key} size="small" label={c.label} color={c.color} variant="outlined" />)}
           </Box>
         )}
+        {!room.active && <SurveyResults room={room} />}
       </Box>
       {menu}
       {onClose && (

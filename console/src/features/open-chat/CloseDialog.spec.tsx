@@ -6,7 +6,7 @@ import { messages } from '@atendimento/schemas';
 import * as stories from './CloseDialog.stories';
 import { confirmedCloses } from './CloseDialog.stories';
 
-const { WithJustifies, NoJustifies, NextContact, NoMessage } = composeStories(stories);
+const { WithJustifies, NoJustifies, NextContact, NoMessage, WithNps } = composeStories(stories);
 const dialog = () => screen.getByRole('dialog');
 const confirm = () => fireEvent.click(within(dialog()).getByRole('button', { name: 'Encerrar' }));
 
@@ -61,5 +61,10 @@ describe('CloseDialog (seed 001 §4 "Closing")', () => {
   it("titles 'Encerrar sem aviso' as such", () => {
     render(<NoMessage />);
     expect(within(dialog()).getByText('Encerrar chat sem aviso')).toBeTruthy();
+  });
+
+  it("titles the NPS survey close 'Encerrar com pesquisa NPS'", () => {
+    render(<WithNps />);
+    expect(within(dialog()).getByText(messages.survey.titleNps)).toBeTruthy();
   });
 });

@@ -49,3 +49,6 @@ export const NextContact: Story = {
 
 /** 'Encerrar sem aviso': the same form under its own title. */
 export const NoMessage: Story = { args: { noMessage: true }, parameters: WithJustifies.parameters };
+
+/** 'Encerrar com pesquisa NPS': the same form; the customer then gets the survey. */
+export const WithNps: Story = { args: { research: 'nps' }, parameters: WithJustifies.parameters };

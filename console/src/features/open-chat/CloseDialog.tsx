@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
-import { DEFAULT_CLOSE_RULES, calendarDay, hasTenantClaim, validateClose, type CloseRoomInput } from '@atendimento/schemas';
+import { DEFAULT_CLOSE_RULES, calendarDay, hasTenantClaim, validateClose, messages as seedTexts, type CloseRoomInput } from '@atendimento/schemas';
 import { useConsole } from '../../ConsoleContext';
 import { texts } from '../../ui/texts';
 
@@ -9,7 +9,7 @@ import { texts } from '../../ui/texts';
  * an observation and a next-contact date (tenant claim hasNextContact), checked by the same
  * `validateClose` the server runs, with the tenant's "today"; the first problem shows.
  */
-export function CloseDialog(props: { open: boolean; noMessage?: boolean; onCancel: () => void; onConfirm: (input: CloseRoomInput) => Promise<boolean> | boolean }) {
+export function CloseDialog(props: { open: boolean; noMessage?: boolean; research?: 'nps' | 'csat'; onCancel: () => void; onConfirm: (input: CloseRoomInput) => Promise<boolean> | boolean }) {
   const { appConfig, now } = useConsole();
   const config = appConfig.closeJustify ?? DEFAULT_CLOSE_RULES;
   const hasNextContact = hasTenantClaim(appConfig, 'hasNextContact');
@@ -40,7 +40,7 @@ export function CloseDialog(props: { open: boolean; noMessage?: boolean; onCance
 
   return (
     <Dialog open={props.open} onClose={props.onCancel} fullWidth maxWidth="sm" PaperProps={{ sx: { minWidth: 500 } }}>
-      <DialogTitle>{props.noMessage ? texts.closeDialog.titleNoMessage : texts.closeDialog.title}</DialogTitle>
+      <DialogTitle>{props.research ? (props.research === 'nps' ? seedTexts.survey.titleNps : seedTexts.survey.titleCsat) : props.noMessage ? texts.closeDialog.titleNoMessage : texts.closeDialog.title}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
         {error && <Alert severity="error">{error}</Alert>}
         {config.justifies.length > 0 && (

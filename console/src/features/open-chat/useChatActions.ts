@@ -4,6 +4,7 @@ import { useConsole } from '../../ConsoleContext';
 import type { ChatMessage, Room } from '../../model/chat';
 import { chatPaths, newIdempotencyKey, type DeleteMessageInput } from '../../model/chatApi';
 import { messageActions, roomActions } from '../../store/consoleStores';
+import type { TransferDialogInput } from './TransferDialog';
 
 export interface SendTextInput {
   text: string;
@@ -161,7 +162,8 @@ export function useChatActions(room: Room) {
       async leave(): Promise<boolean> {
         return roomCall(chatPaths.pull(roomId), 'PATCH', {});
       },
-      async close(input: CloseRoomInput, noMessage = false): Promise<boolean> {
+      async close(input: CloseRoomInput, noMessage = false, research?: 'nps' | 'csat'): Promise<boolean> {
+        if (research) return roomCall(chatPaths.askResearch(roomId), 'PATCH', { ...input, researchMethod: research });
         return roomCall(noMessage ? chatPaths.closeNoMessage(roomId) : chatPaths.close(roomId), 'PATCH', input);
       },
       /**
@@ -192,6 +194,24 @@ export function useChatActions(room: Room) {
       /** Internal chat: the agent leaves it. */
       async leaveInternal(): Promise<boolean> {
         return roomCall(chatPaths.internalLeave(roomId), 'PATCH', {});
+      },
+      /** Transfer to agents ('Transferencia Realizada!') or move to queues ('Filas Atualizadas!'). */
+      async transfer(value: TransferDialogInput): Promise<boolean> {
+        const ok = value.kind === 'agents'
+          ? await roomCall(chatPaths.transfer(roomId), 'PATCH', value.input)
+          : await roomCall(chatPaths.moveQueues(roomId), 'PATCH', value.input);
+        if (ok) notify(value.kind === 'agents' ? seedTexts.chat.transferDone : seedTexts.chat.queuesUpdated, 'success');
+        return ok;
+      },
+      /** On hold with the chosen message (sent to the customer), or off with null. */
+      async setOnHold(message: string | null): Promise<boolean> {
+        return roomCall(chatPaths.room(roomId), 'PATCH', { onHold: message === null ? { active: false } : { active: true, message } });
+      },
+      /** The chat's tags ('Tags alteradas!'). */
+      async setTags(tags: string[]): Promise<boolean> {
+        const ok = await roomCall(chatPaths.room(roomId), 'PATCH', { tags });
+        if (ok) notify(seedTexts.chat.tagsChanged, 'success');
+        return ok;
       },
       /** Mark read (unread false) / unread (true). */
       async setUnread(unread: boolean): Promise<boolean> {

@@ -5,20 +5,23 @@ import ContentCopy from '@mui/icons-material/ContentCopy';
 import Delete from '@mui/icons-material/Delete';
 import Edit from '@mui/icons-material/Edit';
 import LinkOff from '@mui/icons-material/LinkOff';
+import PrivacyTip from '@mui/icons-material/PrivacyTip';
 import Rule from '@mui/icons-material/Rule';
 import Send from '@mui/icons-material/Send';
 import Visibility from '@mui/icons-material/Visibility';
 import { useNavigate } from 'react-admin';
 import { useRecordContext, useRefresh } from 'react-admin';
-import { messages } from '@atendimento/schemas';
+import { isAdmin, messages } from '@atendimento/schemas';
 import type { RegisterRecord } from '@atendimento/schemas/registers/index';
 import { apiRequest } from '../../api/api';
+import { useSessionUser } from '../../api/useSessionUser';
 import { showToast } from '../../ui/toast';
 import type { RegisterView } from '../definitions';
 import { formDataOf } from '../form/formData';
 import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 import { RemoveClientsDialog } from './RemoveClientsDialog';
 import { DepartmentRulesDialog } from './DepartmentRulesDialog';
+import { LgpdDialog } from './LgpdDialog';
 
 function Action({ label, onClick, children }: { label: string; onClick: () => void; children: React.ReactNode }) {
   return (
@@ -33,7 +36,8 @@ function Action({ label, onClick, children }: { label: string; onClick: () => vo
 /**
  * The row buttons of list.json `rowActions`: view, edit, delete (confirmed, soft delete),
  * duplicate (a new form filled with a copy), 'Enviar Login' for agents and the automatic
- * message rules of a department ('Regras', docs/routing.md). Writes are hidden
+ * message rules of a department ('Regras', docs/routing.md), a contact's personal data
+ * ('Dados pessoais (LGPD)', admins only, docs/lgpd.md). Writes are hidden
  * when the register is read-only for this tenant.
  */
 export function RowActions({ view }: { view: RegisterView }) {
@@ -43,6 +47,8 @@ export function RowActions({ view }: { view: RegisterView }) {
   const [confirming, setConfirming] = useState(false);
   const [removingClients, setRemovingClients] = useState(false);
   const [editingRules, setEditingRules] = useState(false);
+  const [lgpd, setLgpd] = useState(false);
+  const sessionUser = useSessionUser();
   const [busy, setBusy] = useState(false);
   if (!record) return null;
   const { name, rowActions } = view.list;
@@ -105,11 +111,17 @@ export function RowActions({ view }: { view: RegisterView }) {
           <Rule fontSize="small" />
         </Action>
       )}
+      {rowActions.includes('lgpd') && isAdmin(sessionUser) && (
+        <Action label={messages.lgpd.action} onClick={() => setLgpd(true)}>
+          <PrivacyTip fontSize="small" />
+        </Action>
+      )}
       {rowActions.includes('delete') && writable && (
         <Action label={messages.registers.delete} onClick={() => setConfirming(true)}>
           <Delete fontSize="small" />
         </Action>
       )}
+      {lgpd && <LgpdDialog id={record.id} name={String(record.displayName ?? record.name ?? record.id)} open onClose={() => setLgpd(false)} onErased={refresh} />}
       {editingRules && <DepartmentRulesDialog department={record} open onClose={() => setEditingRules(false)} onSaved={refresh} />}
       {removingClients && <RemoveClientsDialog collection={name} id={record.id} clients={clients} open onClose={() => setRemovingClients(false)} onDone={refresh} />}
       <ConfirmDeleteDialog open={confirming} busy={busy} onCancel={() => setConfirming(false)} onConfirm={() => void remove()} />

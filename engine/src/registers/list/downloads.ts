@@ -1,6 +1,7 @@
 import { messages } from '@atendimento/schemas';
 import { authedFetch, ApiError } from '../../api/api';
 import { showToast } from '../../ui/toast';
+import { saveBlob } from '../../ui/save-file';
 
 /** The list's current filter and sort as export query parameters (exports take no page). */
 export function exportQuery(filter: Record<string, unknown>, sort: { field: string; order: string }): string {
@@ -17,18 +18,6 @@ async function fileOf(path: string, init: RequestInit = {}): Promise<Blob> {
     throw new ApiError(response.status, body, messages.table.exportFailed);
   }
   return response.blob();
-}
-
-/** Saves a blob under `fileName` through a temporary link. */
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** GET an export (CSV, xlsx, CSV template) and save it; failures toast the server's message. */

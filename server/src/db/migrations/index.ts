@@ -8,7 +8,12 @@ import * as m006 from './006-integration-records';
 import * as m007 from './007-api-tokens';
 import * as m008 from './008-whatsapp-templates';
 import * as m009 from './009-routing';
+import * as m012 from './012-admin';
 import * as m013 from './013-mail';
+import * as m014 from './014-lgpd';
+import * as m015 from './015-room-transfers';
+import * as m016 from './016-campaigns';
+import * as m017 from './017-reports';
 
 /**
  * Migrations are imported statically (no directory scan), so they work the same under tsx,
@@ -24,7 +29,12 @@ const migrations: Record<string, Knex.Migration> = {
   '007-api-tokens': m007,
   '008-whatsapp-templates': m008,
   '009-routing': m009,
+  '012-admin': m012,
   '013-mail': m013,
+  '014-lgpd': m014,
+  '015-room-transfers': m015,
+  '016-campaigns': m016,
+  '017-reports': m017,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

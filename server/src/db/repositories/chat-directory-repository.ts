@@ -62,12 +62,26 @@ export function createChatDirectoryRepository(db: Db) {
       const rows = await q('users').where({ tenant_id: tenantId, type: 'agent', active: true }).whereNull('deleted_at').whereIn('id', ids).select('id', 'display_name');
       return rows.map((r) => ({ id: String(r.id), displayName: String(r.display_name) }));
     },
-    /** Active tags by id with their names, in the order asked. */
-    async tags(tenantId: string, ids: string[], q: Knex | Knex.Transaction = db): Promise<{ id: string; name: string }[]> {
+    /** Active tags by id with their names and department (tagsPerDepto), in the order asked. */
+    async tags(tenantId: string, ids: string[], q: Knex | Knex.Transaction = db): Promise<{ id: string; name: string; department: string | null }[]> {
       if (ids.length === 0) return [];
-      const rows = await q('tags').where({ tenant_id: tenantId, active: true }).whereNull('deleted_at').whereIn('id', ids).select('id', 'name');
-      const byId = new Map(rows.map((r) => [String(r.id), String(r.name)]));
-      return ids.filter((id) => byId.has(id)).map((id) => ({ id, name: byId.get(id)! }));
+      const rows = await q('tags').where({ tenant_id: tenantId, active: true }).whereNull('deleted_at').whereIn('id', ids).select('id', 'name', 'data');
+      const byId = new Map(rows.map((r) => {
+        const department = parseJson<{ department?: unknown }>(r.data, {}).department;
+        return [String(r.id), { name: String(r.name), department: typeof department === 'string' && department ? department : null }];
+      }));
+      return ids.filter((id) => byId.has(id) && byId.get(id)!.name.trim()).map((id) => ({ id, ...byId.get(id)! }));
+    },
+    /** The tenant's configuration claims (a survey answer's scale depends on npsFive). */
+    async tenantClaims(tenantId: string, q: Knex | Knex.Transaction = db): Promise<Record<string, boolean | undefined>> {
+      const row = await q('tenants').where({ id: tenantId }).first('app_config');
+      return parseJson<{ claims?: Record<string, boolean | undefined> }>(row?.app_config, {}).claims ?? {};
+    },
+    /** A department's claims (seed 000 §3 Department.claims; tagWhenClose per department). */
+    async departmentClaims(tenantId: string, id: string, q: Knex | Knex.Transaction = db): Promise<Record<string, unknown>> {
+      const row = await q('departments').where({ tenant_id: tenantId, id }).whereNull('deleted_at').first('data');
+      const claims = parseJson<{ claims?: unknown }>(row?.data, {}).claims;
+      return claims && typeof claims === 'object' ? (claims as Record<string, unknown>) : {};
     },
     async fixedMessage(tenantId: string, id: string): Promise<FixedMessageRow | null> {
       const row = await db('fixed_messages').where({ tenant_id: tenantId, id }).whereNull('deleted_at').first();

@@ -86,9 +86,9 @@ export function createDeadlineRepository(db: Db) {
     },
 
     /** Deadlines due at `now`, oldest first, across tenants (the scheduler's scan). */
-    async due(now: string, limit: number): Promise<{ tenantId: string; key: string; kind: string; subjectId: string | null }[]> {
-      const rows = await db('deadlines').where('due_at', '<=', now).orderBy([{ column: 'due_at' }, { column: 'key' }]).limit(limit).select('tenant_id', 'key', 'kind', 'subject_id');
-      return rows.map((r) => ({ tenantId: String(r.tenant_id), key: String(r.key), kind: String(r.kind), subjectId: (r.subject_id as string | null) ?? null }));
+    async due(now: string, limit: number): Promise<{ tenantId: string; key: string; kind: string; subjectId: string | null; dueAt: string }[]> {
+      const rows = await db('deadlines').where('due_at', '<=', now).orderBy([{ column: 'due_at' }, { column: 'key' }]).limit(limit).select('tenant_id', 'key', 'kind', 'subject_id', 'due_at');
+      return rows.map((r) => ({ tenantId: String(r.tenant_id), key: String(r.key), kind: String(r.kind), subjectId: (r.subject_id as string | null) ?? null, dueAt: String(r.due_at) }));
     },
 
     /** The earliest due date, if any (how long the scheduler may sleep). */

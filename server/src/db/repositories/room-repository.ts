@@ -240,6 +240,15 @@ export function createRoomRepository(db: Db) {
       return row ? roomFromRow(row) : null;
     },
 
+    /** The chat's most recently closed room on a channel (a survey may wait there); locked on PostgreSQL. */
+    async lastClosed(trx: Knex.Transaction, tenantId: string, channelId: string, chatId: string): Promise<Room | null> {
+      const qb = live(trx, tenantId).andWhere({ 'rooms.channel_id': channelId, 'rooms.chat_id': chatId.slice(0, 320), 'rooms.active': false, 'rooms.internal': false })
+        .orderBy([{ column: 'rooms.closed_at', order: 'desc' }, { column: 'rooms.id', order: 'desc' }]);
+      if (pg) qb.forUpdate();
+      const row = await qb.first();
+      return row ? roomFromRow(row) : null;
+    },
+
     /** The open room of a mail thread on a channel, if any (locked on PostgreSQL). */
     async findOpenThread(trx: Knex.Transaction, tenantId: string, channelId: string, threadId: string): Promise<Room | null> {
       const qb = live(trx, tenantId).andWhere('rooms.open_key', threadKey(channelId, threadId));

@@ -49,6 +49,19 @@ export function createTenantRepository(db: Db) {
     async setActive(id: string, active: boolean, now: Date): Promise<void> {
       await db('tenants').where({ id }).update({ active, updated_at: now.toISOString() });
     },
+    /** Every tenant with its host names (the operators' `npm run tenant -- list`). */
+    async listWithHosts(): Promise<(TenantRow & { hosts: string[] })[]> {
+      const rows = await db('tenants').orderBy('id');
+      const hosts = await db('tenant_hosts').orderBy('host').select('host', 'tenant_id');
+      return rows.map((row) => ({ ...fromRow(row), hosts: hosts.filter((h) => h.tenant_id === row.id).map((h) => String(h.host)) }));
+    },
+    async hostOwner(host: string): Promise<string | null> {
+      const row = await db('tenant_hosts').where({ host }).first('tenant_id');
+      return row ? String(row.tenant_id) : null;
+    },
+    async addHost(id: string, host: string): Promise<void> {
+      await db('tenant_hosts').insert({ host, tenant_id: id });
+    },
     async updateAppConfig(id: string, appConfig: AppConfig, now: Date): Promise<void> {
       await db('tenants').where({ id }).update({ app_config: toJson(appConfig), updated_at: now.toISOString() });
     },

@@ -18,7 +18,7 @@ const API_TOKEN_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 type ApiTokenMethod = (typeof API_TOKEN_METHODS)[number];
 
 /** Routes no API token reaches, whatever its scope: minting tokens and sessions. */
-const DENIED_PREFIXES = ['/api/api-tokens', '/api/generateToken', '/api/getToken', '/api/auth'];
+const DENIED_PREFIXES = ['/api/api-tokens', '/api/generatetoken', '/api/gettoken', '/api/auth'];
 
 const NAME = /^[A-Za-z0-9_.-]{1,120}$/;
 const SEGMENT = /^[A-Za-z0-9_:@~*-][A-Za-z0-9_.:@~*-]*$/;
@@ -68,9 +68,10 @@ export function normaliseScopeUrl(value: unknown): string | null {
  */
 export function pathInScope(path: string, scopeUrl: string): boolean {
   if (/%2f|%5c|\\/i.test(path)) return false;
-  const have = path.replace(/\/+$/, '').split('/').slice(1);
+  // The router's rule (web/path-rule.ts): case-insensitive, trailing slash ignored.
+  const have = path.toLowerCase().replace(/\/+$/, '').split('/').slice(1);
   if (have.some((s) => s === '.' || s === '..' || s === '')) return false;
-  const want = scopeUrl.split('/').slice(1);
+  const want = scopeUrl.toLowerCase().split('/').slice(1);
   if (want.length > have.length) return false;
   return want.every((segment, i) => segment === '*' || segment === have[i]);
 }

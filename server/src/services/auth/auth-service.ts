@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { format, messages, type AuthSession } from '@atendimento/schemas';
+import { passwordProblem } from '@atendimento/schemas/password-policy';
 import type { Clock } from '../../clock';
 import type { Logger } from '../../logger';
 import type { TenantRow } from '../../db/repositories/tenant-repository';
@@ -41,6 +42,8 @@ interface AuthServiceDeps {
   logger: Logger;
   accountLimiter: RateLimiter;
   ipLimiter: RateLimiter;
+  /** Public sign-ups per address (every attempt that passes validation counts: each success is a new account). */
+  signUpLimiter?: RateLimiter;
   refreshTtlSeconds: number;
   linkTtlSeconds: number;
   /** Base URL of the app for a tenant, used in e-mailed links. */
@@ -56,11 +59,14 @@ function checkEmail(email: unknown): string {
   return normaliseEmail(trimmed);
 }
 
-function checkNewPassword(password: unknown, confirmPassword: unknown): string {
+function checkNewPassword(password: unknown, confirmPassword: unknown, email?: string | null): string {
   const fields: { field: string; message: string }[] = [];
   if (typeof password !== 'string' || password === '') fields.push({ field: 'password', message: messages.validation.passwordRequired });
-  else if (password.length < 6) fields.push({ field: 'password', message: messages.validation.passwordMin });
-  else if (password.length > 256) fields.push({ field: 'password', message: messages.validation.invalidValue });
+  else {
+    // The password policy (schemas/src/password-policy.ts, docs/auth.md).
+    const problem = passwordProblem(password, { email });
+    if (problem) fields.push({ field: 'password', message: problem });
+  }
   if (typeof confirmPassword !== 'string' || confirmPassword === '') {
     fields.push({ field: 'confirmPassword', message: messages.validation.confirmRequired });
   } else if (fields.length === 0 && confirmPassword !== password) {
@@ -70,8 +76,22 @@ function checkNewPassword(password: unknown, confirmPassword: unknown): string {
   return password as string;
 }
 
+/** Which sessions ended: some sessions, or every session of a user (disabled, deleted). */
+export type RevokedSessions = { sessionIds: string[] } | { userId: string; disabled?: boolean };
+
 export function createAuthService(deps: AuthServiceDeps) {
   const { users, sessions, links, tokens, clock } = deps;
+  // Listeners told when sessions end (the hub closes their /ws sockets at once, issue 23).
+  const revokedListeners: ((tenantId: string, revoked: RevokedSessions) => void)[] = [];
+  const revoked = (tenantId: string, what: RevokedSessions) => {
+    for (const listener of revokedListeners) {
+      try {
+        listener(tenantId, what);
+      } catch (err) {
+        deps.logger.error({ err, tenantId }, 'auth.revoked_listener_failed');
+      }
+    }
+  };
 
   async function issue(tenant: TenantRow, user: UserRecord, sessionId: string | null, meta: RequestMeta): Promise<IssuedSession> {
     const now = clock.now();
@@ -118,6 +138,28 @@ export function createAuthService(deps: AuthServiceDeps) {
     });
   }
 
+  /**
+   * Tells the account's previous address that its e-mail or password changed (issue 23): a
+   * takeover through a stolen session or a too-wide permission does not go unnoticed.
+   * Failures are logged; the change stands.
+   */
+  async function sendAccountNotice(tenant: TenantRow, to: { email: string; displayName: string }, change: { email?: string; password?: boolean }): Promise<void> {
+    const text = messages.auth.accountNotice;
+    const lines = [
+      ...(change.email ? [format(text.email, { email: change.email })] : []),
+      ...(change.password ? [text.password] : []),
+    ];
+    if (lines.length === 0) return;
+    await deps.mailer
+      .send({
+        to: to.email,
+        subject: format(text.subject, { tenant: tenant.name }),
+        text: `${format(text.greeting, { name: to.displayName })}\n\n${lines.join('\n')}\n\n${text.ignore}`,
+        html: `<p>${format(text.greeting, { name: escapeHtml(to.displayName) })}</p><p>${lines.map(escapeHtml).join('<br>')}</p><p>${text.ignore}</p>`,
+      })
+      .catch((err: unknown) => deps.logger.warn({ err, tenantId: tenant.id }, 'auth.account_notice_failed'));
+  }
+
   return {
     /** E-mail and password sign-in (seed 002 §4 "Sign-in", §8). */
     async signIn(tenant: TenantRow, input: { email?: unknown; password?: unknown }, meta: RequestMeta): Promise<IssuedSession> {
@@ -128,12 +170,14 @@ export function createAuthService(deps: AuthServiceDeps) {
       const ipKey = `${tenant.id}:${meta.ip ?? 'unknown'}`;
       const wait = Math.max(deps.accountLimiter.retryAfter(accountKey), deps.ipLimiter.retryAfter(ipKey));
       if (wait > 0) throw tooManyRequests(wait);
-      deps.ipLimiter.hit(ipKey);
 
       const user = await users.findByEmail(tenant.id, email);
       const valid = user ? await verifyPassword(user.passwordHash, input.password) : await decoyVerify(input.password);
       if (!user || !valid || user.type !== 'agent') {
+        // Only failures count (issue 23): an office of 50 agents behind one NAT signing in at
+        // shift start is not an attack; guessing is.
         deps.accountLimiter.hit(accountKey);
+        deps.ipLimiter.hit(ipKey);
         throw unauthorized('invalid_credentials', messages.auth.invalidCredentials);
       }
       if (!user.active) throw forbidden('user_disabled', messages.auth.userDisabled);
@@ -157,7 +201,15 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       if (fields.length) throw validationError(fields);
       const email = checkEmail(input.email);
-      const password = checkNewPassword(input.password, input.confirmPassword);
+      const password = checkNewPassword(input.password, input.confirmPassword, email);
+      const signUpKey = `${tenant.id}:${meta.ip ?? 'unknown'}`;
+      if (deps.signUpLimiter) {
+        const wait = deps.signUpLimiter.retryAfter(signUpKey);
+        if (wait > 0) throw tooManyRequests(wait);
+        // Counted before the e-mail check too, so the 409 below cannot be used to enumerate
+        // addresses faster than accounts can be created (docs/auth.md "Sign-up and enumeration").
+        deps.signUpLimiter.hit(signUpKey);
+      }
       if (await users.findByEmail(tenant.id, email)) throw conflict('email_in_use', messages.auth.emailInUse);
       let user: UserRecord;
       try {
@@ -191,6 +243,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!session || session.revokedAt) throw unauthorized('session_revoked', messages.auth.sessionExpired);
       if (row.usedAt || !(await sessions.consumeRefreshToken(tenant.id, row.id, now))) {
         await sessions.revokeSession(tenant.id, session.id, 'refresh_reuse', now);
+        revoked(tenant.id, { sessionIds: [session.id] });
         deps.logger.warn({ tenantId: tenant.id, sessionId: session.id, ip: meta.ip }, 'auth.refresh_reuse');
         throw unauthorized('refresh_token_reused', messages.auth.sessionExpired);
       }
@@ -204,11 +257,19 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async signOut(tenant: TenantRow, principal: Principal | null, refreshToken: string | undefined): Promise<void> {
       const now = clock.now();
-      if (principal?.kind === 'user') await sessions.revokeSession(tenant.id, principal.sessionId, 'logout', now);
+      const ended: string[] = [];
+      if (principal?.kind === 'user') {
+        await sessions.revokeSession(tenant.id, principal.sessionId, 'logout', now);
+        ended.push(principal.sessionId);
+      }
       if (refreshToken) {
         const row = await sessions.findRefreshToken(tenant.id, sha256(refreshToken));
-        if (row) await sessions.revokeSession(tenant.id, row.sessionId, 'logout', now);
+        if (row) {
+          await sessions.revokeSession(tenant.id, row.sessionId, 'logout', now);
+          ended.push(row.sessionId);
+        }
       }
+      if (ended.length) revoked(tenant.id, { sessionIds: ended });
     },
 
     /**
@@ -226,7 +287,28 @@ export function createAuthService(deps: AuthServiceDeps) {
         deps.logger.info({ tenantId: tenant.id, purpose }, 'auth.link_requested_unknown');
         return;
       }
-      await sendLink(tenant, user, purpose);
+      // Answer first, send later (issue 23): waiting for the SMTP server made a known address
+      // answer measurably slower than an unknown one.
+      void sendLink(tenant, user, purpose).catch((err: unknown) => deps.logger.error({ err, tenantId: tenant.id, purpose }, 'auth.link_mail_failed'));
+    },
+
+    sendAccountNotice,
+
+    /** Called when sessions end (sign-out, refresh reuse, user disabled or deleted...). */
+    onSessionsRevoked(listener: (tenantId: string, revoked: RevokedSessions) => void): void {
+      revokedListeners.push(listener);
+    },
+
+    /**
+     * Ends every session of a user (disabled, deleted, e-mail or password changed by an admin):
+     * refresh tokens stop working and open sockets close at once.
+     */
+    async revokeUser(tenant: TenantRow, userId: string, reason: 'disabled' | 'deleted' | 'credentials_changed'): Promise<void> {
+      // A delete runs inside the register's transaction (SQLite has one connection): its
+      // sessions need no write, since a deleted user's tokens and refresh tokens no longer
+      // find the user. Only the sockets are closed.
+      if (reason !== 'deleted') await sessions.revokeAllForUser(tenant.id, userId, reason, clock.now());
+      revoked(tenant.id, { userId, disabled: reason !== 'credentials_changed' });
     },
 
     /** Admin action 'Enviar Login': sends the sign-in link to an existing agent. */
@@ -257,11 +339,37 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!user.emailVerified) {
         // docs/auth.md "No pre-registration takeover": a password chosen at sign-up is dropped, and the profile says so.
         await sessions.revokeAllForUser(tenant.id, user.id, 'email_verified', now);
+        revoked(tenant.id, { userId: user.id });
         const updatePassReason = user.passwordHash ? 'emailConfirmed' : link.purpose === 'reset' ? 'recovery' : 'firstAccess';
         user = (await users.update(tenant.id, user.id, { emailVerified: true, passwordHash: null, updatePass: true, updatePassReason }, now))!;
       } else if (link.purpose === 'reset') {
         user = (await users.update(tenant.id, user.id, { updatePass: true, updatePassReason: 'recovery' }, now))!;
       }
+      return issue(tenant, user, null, meta);
+    },
+
+    /**
+     * Google sign-in (docs/auth.md "Google"): only a verified e-mail counts. An account of this
+     * tenant with that e-mail is signed in; one whose e-mail was never confirmed is taken over
+     * by the mailbox's owner as a link completion is (its password and sessions dropped), so a
+     * stranger's sign-up cannot capture a Google identity. Without an account, an agent is
+     * created only when the tenant allows public sign-up.
+     */
+    async signInWithGoogle(tenant: TenantRow, google: { email: string | null; emailVerified: boolean; name: string | null }, meta: RequestMeta): Promise<IssuedSession> {
+      if (!tenant.appConfig.claims?.googleSignIn) throw forbidden('google_disabled', messages.auth.googleLoginDisabled);
+      if (!google.email || !google.emailVerified) throw forbidden('google_email_unverified', messages.auth.googleEmailUnverified);
+      const now = clock.now();
+      let user = await users.findByEmail(tenant.id, google.email);
+      if (user) {
+        if (!user.active) throw forbidden('user_disabled', messages.auth.userDisabled);
+        if (!user.emailVerified) {
+          await sessions.revokeAllForUser(tenant.id, user.id, 'email_verified', now);
+          user = (await users.update(tenant.id, user.id, { emailVerified: true, passwordHash: null, ...(user.passwordHash && { updatePass: true, updatePassReason: 'emailConfirmed' }) }, now))!;
+        }
+        return issue(tenant, user, null, meta);
+      }
+      if (!tenant.appConfig.claims?.publicRegister) throw forbidden('google_no_account', messages.auth.googleNoAccount);
+      user = await users.create(tenant.id, { email: google.email, displayName: (google.name ?? google.email.split('@')[0]!).slice(0, 200), type: 'agent', active: true, emailVerified: true, passwordHash: null }, now);
       return issue(tenant, user, null, meta);
     },
 
@@ -311,7 +419,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         patch.displayName = input.displayName.trim().slice(0, 200);
       }
       if (input.password !== undefined && input.password !== null && input.password !== '') {
-        patch.passwordHash = await hashPassword(checkNewPassword(input.password, input.confirmPassword));
+        patch.passwordHash = await hashPassword(checkNewPassword(input.password, input.confirmPassword, principal.user.email));
         patch.updatePass = false;
         patch.updatePassReason = null;
       }
@@ -342,6 +450,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         // A new password signs out every other device; the current session stays.
         const others = await sessionsOf(principal);
         for (const sid of others) await sessions.revokeSession(tenant.id, sid, 'password_changed', now);
+        if (others.length) revoked(tenant.id, { sessionIds: others });
+        void sendAccountNotice(tenant, principal.user, { password: true });
       }
       return publicUser(updated, { agentOf: principal.agentOf, supervisorOf: principal.supervisorOf });
     },

@@ -11,11 +11,12 @@ import type { Mailer } from '../mail/mailer';
 import { createAuthService } from './auth-service';
 import { createRateLimiter } from './rate-limiter';
 import { createTokenService } from './tokens';
+import { createGoogleSignIn } from './google-signin';
 
 type AuthConfig = Pick<
   Config,
-  'jwtSecret' | 'accessTokenTtlSeconds' | 'loginMaxPerAccount' | 'loginMaxPerIp' | 'loginWindowSeconds' | 'refreshTokenTtlSeconds' | 'linkTtlSeconds' | 'publicUrl'
->;
+  'jwtSecret' | 'accessTokenTtlSeconds' | 'loginMaxPerAccount' | 'loginMaxPerIp' | 'loginWindowSeconds' | 'signUpMaxPerIp' | 'signUpWindowSeconds' | 'refreshTokenTtlSeconds' | 'linkTtlSeconds' | 'publicUrl'
+> & { google?: Config['google'] };
 
 /**
  * The auth domain (docs/auth.md), wired in one place: sessions and refresh-token families,
@@ -37,12 +38,15 @@ export function createAuth(deps: { db: Db; users: UserRepository; config: AuthCo
     logger: deps.logger,
     accountLimiter: createRateLimiter(clock, { max: config.loginMaxPerAccount, windowSeconds: config.loginWindowSeconds }),
     ipLimiter: createRateLimiter(clock, { max: config.loginMaxPerIp, windowSeconds: config.loginWindowSeconds }),
+    signUpLimiter: createRateLimiter(clock, { max: config.signUpMaxPerIp, windowSeconds: config.signUpWindowSeconds }),
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
     linkTtlSeconds: config.linkTtlSeconds,
     appUrl: () => config.publicUrl,
     findPublicRoom: (tenantId, publicToken) => rooms.idByPublicToken(tenantId, publicToken),
   });
-  return { service, tokens, sessions, blobs: deps.blobs };
+  // Google sign-in (docs/auth.md "Google"): the deployment's OpenID client, if configured.
+  const google = createGoogleSignIn(() => config.google ?? null);
+  return { service, tokens, sessions, blobs: deps.blobs, google };
 }
 
 export type Auth = ReturnType<typeof createAuth>;

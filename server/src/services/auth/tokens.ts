@@ -41,6 +41,8 @@ export function createTokenService(secret: string, ttlSeconds: number) {
           issuer: TOKEN_ISSUER,
           audience: TOKEN_AUDIENCE,
           currentDate: now,
+          // A token without an expiry would be valid forever (issue 23): refused.
+          requiredClaims: ['exp', 'iat'],
         });
         if (typeof payload.sub !== 'string' || typeof payload.tid !== 'string' || typeof payload.sid !== 'string') {
           return { claims: null, expired: false };

@@ -20,6 +20,8 @@ export interface ChangeBus {
    * re-reads the log of every tenant it delivers (optional: the memory bus never disconnects).
    */
   onReconnect?(listener: () => void): () => void;
+  /** Whether notes can flow now (readiness, docs/production.md); absent means always (memory bus). */
+  connected?(): boolean;
   close(): Promise<void>;
 }
 

@@ -10,6 +10,11 @@ export interface Change {
   collection: string;
   id: string;
   op: 'upsert' | 'delete';
+  /**
+   * The write changed nothing derived data reads (a customer's message into an open room: the
+   * daily reports, docs/reports.md): pre-commit hooks may skip it. Not logged.
+   */
+  reportNeutral?: boolean;
 }
 
 /** A committed change, numbered per tenant without gaps. */
@@ -21,6 +26,8 @@ export interface ChangeEvent extends Change {
 
 export type RecordChange = (change: Change) => void;
 type ChangeListener = (tenantId: string, events: ChangeEvent[]) => void | Promise<void>;
+/** Runs inside the writer's transaction, before commit, with the changes it recorded. */
+export type BeforeCommitHook = (trx: Transaction, tenantId: string, changes: Change[]) => Promise<void>;
 
 /**
  * The one path by which writes become live events (docs/realtime.md):
@@ -37,8 +44,9 @@ type ChangeListener = (tenantId: string, events: ChangeEvent[]) => void | Promis
 export function createChangeFeed(deps: { db: Db; bus: ChangeBus; clock: Clock; logger: Logger }) {
   const { db, bus, clock, logger } = deps;
   const listeners = new Set<ChangeListener>();
+  const beforeCommitHooks: BeforeCommitHook[] = [];
   /** Per tenant: last seq handed to listeners, and the promise chain that keeps order. */
-  const tenants = new Map<string, { delivered: number; chain: Promise<void> }>();
+  const tenants = new Map<string, { delivered: number; noted: number; chain: Promise<void> }>();
   /** Events this process committed, kept until dispatched so the origin skips a log read. */
   const pending = new Map<string, Map<number, ChangeEvent>>();
 
@@ -59,7 +67,7 @@ export function createChangeFeed(deps: { db: Db; bus: ChangeBus; clock: Clock; l
     for (const c of changes) {
       const key = `${c.collection}\u0000${c.id}`;
       unique.delete(key); // keeps the order in which records were last touched
-      unique.set(key, c);
+      unique.set(key, { collection: c.collection, id: c.id, op: c.op });
     }
     const list = [...unique.values()];
     const n = list.length;
@@ -73,7 +81,7 @@ export function createChangeFeed(deps: { db: Db; bus: ChangeBus; clock: Clock; l
   function stateOf(tenantId: string) {
     let state = tenants.get(tenantId);
     if (!state) {
-      state = { delivered: -1, chain: Promise.resolve() };
+      state = { delivered: -1, noted: -1, chain: Promise.resolve() };
       tenants.set(tenantId, state);
     }
     return state;
@@ -82,6 +90,7 @@ export function createChangeFeed(deps: { db: Db; bus: ChangeBus; clock: Clock; l
   /** Delivers everything up to `seq` for the tenant, in order, each event once. */
   function dispatch(tenantId: string, seq: number): Promise<void> {
     const state = stateOf(tenantId);
+    if (seq > state.noted) state.noted = seq;
     state.chain = state.chain.then(async () => {
       if (state.delivered < 0) {
         // Nobody here listened to this tenant before: start at this note, nothing older is owed.
@@ -144,6 +153,8 @@ export function createChangeFeed(deps: { db: Db; bus: ChangeBus; clock: Clock; l
       const result = await log.transaction(async (trx) => {
         const changes: Change[] = [];
         const value = await work(trx, (change) => changes.push(change));
+        // Derived data kept atomically with the write (the daily reports, docs/reports.md).
+        if (changes.length) for (const hook of beforeCommitHooks) await hook(trx, tenantId, changes);
         if (changes.length) events = await append(trx, tenantId, changes);
         return value;
       });
@@ -193,6 +204,18 @@ export function createChangeFeed(deps: { db: Db; bus: ChangeBus; clock: Clock; l
       return state.delivered;
     },
 
+    /**
+     * Hooks that derive data from a transaction's changes inside it, before commit (a failing
+     * hook rolls the write back, so derived data never disagrees with what was written).
+     */
+    beforeCommit(hook: BeforeCommitHook): () => void {
+      beforeCommitHooks.push(hook);
+      return () => {
+        const i = beforeCommitHooks.indexOf(hook);
+        if (i >= 0) beforeCommitHooks.splice(i, 1);
+      };
+    },
+
     /** Listeners get each tenant's committed changes once, in seq order. */
     onChanges(listener: ChangeListener): () => void {
       listeners.add(listener);
@@ -202,6 +225,13 @@ export function createChangeFeed(deps: { db: Db; bus: ChangeBus; clock: Clock; l
     /** Resolves when everything noted so far has been delivered (tests, shutdown). */
     async idle(): Promise<void> {
       await Promise.all([...tenants.values()].map((s) => s.chain));
+    },
+
+    /** Change-feed lag for /metrics: events noted (own commits, bus notes) but not yet handed to listeners. */
+    stats(): { tenants: number; undelivered: number } {
+      let undelivered = 0;
+      for (const state of tenants.values()) if (state.delivered >= 0 && state.noted > state.delivered) undelivered += state.noted - state.delivered;
+      return { tenants: tenants.size, undelivered };
     },
 
     /** Deletes log rows older than `before` (ISO date); cursors older than that get a fresh snapshot. */

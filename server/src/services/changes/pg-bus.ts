@@ -78,6 +78,7 @@ export function createPgBus(options: PgBusOptions): ChangeBus & { ready: Promise
     },
     subscribe: listeners.subscribe,
     onReconnect: listeners.onReconnect,
+    connected: () => listener !== null && !closed,
     async close() {
       closed = true;
       if (retryTimer) clearTimeout(retryTimer);

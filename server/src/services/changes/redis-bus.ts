@@ -61,6 +61,7 @@ export function createRedisBus(options: RedisBusOptions): ChangeBus & { ready: P
     },
     subscribe: listeners.subscribe,
     onReconnect: listeners.onReconnect,
+    connected: () => pub.status === 'ready' && sub.status === 'ready',
     async close() {
       listeners.clear();
       await Promise.allSettled([pub.quit(), sub.quit()]);

@@ -5,6 +5,8 @@ import { createRoomRepository } from '../../db/repositories/room-repository';
 import { createMessageRepository } from '../../db/repositories/message-repository';
 import { createChatContactRepository } from '../../db/repositories/chat-contact-repository';
 import { createChatDirectoryRepository } from '../../db/repositories/chat-directory-repository';
+import { createTransferRepository } from '../../db/repositories/transfer-repository';
+import { createStatusRepository } from '../../db/repositories/status-repository';
 import type { ChangeFeed } from '../changes/change-feed';
 import type { BlobStore } from '../files/blob-store';
 import type { TokenService } from '../auth/tokens';
@@ -16,6 +18,9 @@ import { noChatHooks, type ChatHooks } from './chat-hooks';
 import { createSenderFor, type ChannelSender, type SenderFor } from './channel-senders';
 import { createMessageService } from './message-service';
 import { createRoomService } from './room-service';
+import { createTransferService } from './transfer-service';
+import { createSurveyService } from './survey-service';
+import type { Scheduler } from '../scheduler/scheduler';
 import { createRoomSearchService } from './room-search-service';
 import { createIngestService } from './ingest-service';
 import { createWebchatService } from './webchat-service';
@@ -40,6 +45,8 @@ interface ChatOptions {
   webchatSessionsPerIp?: { max: number; windowSeconds: number };
   /** Provider channels (docs/channels.md): the SSRF-safe client and our public URL. */
   providers?: ProviderOptions;
+  /** The clock's durable deadlines (survey expiry); without it surveys do not expire (tests of other domains). */
+  scheduler?: Scheduler;
   /** Senders of adapter kinds that are not HTTP providers (the mail channel's SMTP), by kind. */
   adapterSenders?: Record<string, ChannelSender>;
 }
@@ -71,9 +78,11 @@ export function createChat(options: ChatOptions) {
   const providers = createProviderChannels({ channels, logger, fetch: providerOptions.fetch });
   deps.senderFor = options.senderFor ?? createSenderFor({ provider: createProviderSender({ providers, contacts: deps.contacts, clock }, providerOptions), byAdapter: options.adapterSenders });
   const messages = createMessageService(deps);
-  const rooms = createRoomService(deps, messages);
+  const rooms = createRoomService(deps, messages, () => surveys);
   const search = createRoomSearchService(deps, rooms);
-  const ingest = createIngestService(deps);
+  const transfers = createTransferService({ ...deps, get hooks() { return deps.hooks; }, transfers: createTransferRepository(db), statuses: createStatusRepository(db) });
+  const surveys = createSurveyService({ ...deps, get hooks() { return deps.hooks; }, get senderFor() { return deps.senderFor; }, scheduler: options.scheduler, dispatch: (tenantId, id) => messages.dispatch(tenantId, id) });
+  const ingest = createIngestService(deps, surveys);
   const internal = createInternalChatService(deps);
   const webchat = createWebchatService({ ...deps, tokens: options.tokens }, ingest, messages);
   const limits = options.webchatSessionsPerIp ?? { max: 100, windowSeconds: 600 };
@@ -83,6 +92,8 @@ export function createChat(options: ChatOptions) {
     rooms,
     messages,
     search,
+    transfers,
+    surveys,
     ingest,
     internal,
     webchat,

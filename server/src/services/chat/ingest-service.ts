@@ -4,6 +4,7 @@ import type { RecordChange } from '../changes/change-feed';
 import type { ChatContact } from '../../db/repositories/chat-contact-repository';
 import { retryOnConflict, type Transaction } from '../../db/knex';
 import type { ChatDeps } from './chat-deps';
+import type { SurveyService } from './survey-service';
 import { newId, newSecret } from './ids';
 import { applyMessage, newMessage, newRoom } from './room-factory';
 
@@ -126,7 +127,7 @@ function whenOf(timestamp: string, now: string): string {
  * duplicate delivery changes nothing; changes are published after commit. The WhatsApp
  * webhook calls this after verifying and parsing.
  */
-export function createIngestService(deps: ChatDeps) {
+export function createIngestService(deps: ChatDeps, surveys?: SurveyService) {
   const { feed, clock, rooms, messages, contacts, directory } = deps;
 
   async function contactFor(trx: Transaction, record: RecordChange, tenantId: string, channel: Channel, identity: InboundItem['contact'], now: string): Promise<ChatContact> {
@@ -151,8 +152,8 @@ export function createIngestService(deps: ChatDeps) {
     return contact;
   }
 
-  async function roomFor(trx: Transaction, tenantId: string, channel: Channel, contact: ChatContact, chatId: string, now: string): Promise<{ room: Room; created: boolean }> {
-    const open = await rooms.findOpen(trx, tenantId, channel.id, chatId);
+  /** The chat's open room (`open`, already looked up under the transaction's lock), or a new one. */
+  async function roomFor(trx: Transaction, tenantId: string, channel: Channel, contact: ChatContact, chatId: string, now: string, open: Room | null): Promise<{ room: Room; created: boolean }> {
     if (open) return { room: open, created: false };
     const departmentName = channel.departmentId ? await directory.departmentName(tenantId, channel.departmentId, trx) : null;
     const room = newRoom({
@@ -266,7 +267,25 @@ export function createIngestService(deps: ChatDeps) {
     const identity = moved?.identity ?? item.contact;
     const contact = await contactFor(trx, record, tenantId, channel, identity, now);
     const chatId = identity.phone ?? (isWebchat(channel.type) ? `webchat:${contact.id}` : identity.userId!);
-    const { room, created: roomCreated } = await roomFor(trx, tenantId, channel, contact, chatId, now);
+    const open = await rooms.findOpen(trx, tenantId, channel.id, chatId);
+    // A survey waiting on the chat's last closed room takes the customer's next message as its
+    // answer; only when no room is open (an open chat's messages belong to it).
+    if (!open && surveys && !item.content.system && !item.content.reaction && !item.content.edit && !item.content.revoke) {
+      const answered = await surveys.takeAnswer(trx, record, tenantId, async () => ({ claims: await directory.tenantClaims(tenantId, trx) }), channel.id, chatId, (closed) => {
+        const { type, text, extra } = contentFields(item.content);
+        return newMessage({
+          id: newId(), room: closed, author: { id: contact.id, displayName: contact.displayName, type: 'client', phone: contact.phone, email: contact.email },
+          type, text, now: whenOf(item.timestamp, now), fromContact: true, externalId: item.externalId,
+          extra: { ...extra, status: { sent: true, delivered: true, sentAt: now, deliveredAt: now } },
+        });
+      });
+      if (answered) {
+        record({ collection: 'contacts', id: contact.id, op: 'upsert' });
+        const stored = await messages.findByExternalId(trx, tenantId, channel.id, item.externalId);
+        return { externalId: item.externalId, messageId: stored?.id ?? null, roomId: answered.id, created: true, roomCreated: false };
+      }
+    }
+    const { room, created: roomCreated } = await roomFor(trx, tenantId, channel, contact, chatId, now, open);
 
     if (item.content.edit || item.content.revoke) {
       const changed = await changeOwnMessage(trx, record, tenantId, room, roomCreated, contact, item, now);
@@ -318,7 +337,8 @@ export function createIngestService(deps: ChatDeps) {
       // Routing reacts to the customer writing (automatic answers, assignment), not to WhatsApp's notices.
       await deps.hooks.onInbound(trx, record, tenantId, { room: nextRoom, roomCreated, message, channel });
     }
-    record({ collection: 'rooms', id: room.id, op: 'upsert' });
+    // A customer's message into an open room changes no daily report figure (docs/reports.md).
+    record({ collection: 'rooms', id: room.id, op: 'upsert', ...(!roomCreated && { reportNeutral: true }) });
     record({ collection: 'messages', id: message.id, op: 'upsert' });
     record({ collection: 'contacts', id: contact.id, op: 'upsert' });
     return { externalId: item.externalId, messageId: message.id, roomId: room.id, created: true, roomCreated };

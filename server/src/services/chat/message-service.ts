@@ -175,9 +175,12 @@ export function createMessageService(deps: ChatDeps) {
     const status = advanceStatus(message.status, state, now, errors);
     if (!status && !externalId) return message;
     const next: Message = { ...message, ...(status && { status }), ...(externalId && { messageExtId: externalId }), lifeControl: { ...message.lifeControl, updatedAt: now } };
+    // The room is locked first (the order every room writer uses: room, then its messages): a
+    // receipt rewriting the room from a copy read before another writer's commit (a survey
+    // answer, a transfer) would otherwise undo that write on PostgreSQL.
+    const room = await rooms.findById(tenantId, message.roomId, trx, true);
     await messages.save(trx, tenantId, next);
     record({ collection: 'messages', id: message.id, op: 'upsert' });
-    const room = await rooms.findById(tenantId, message.roomId, trx);
     if (room?.lastMessage?.messageId === message.id) {
       await rooms.save(trx, tenantId, { ...room, lastMessage: { ...lastMessageOf(next, room.lastMessage.unread), text: room.lastMessage.text } }, room);
       record({ collection: 'rooms', id: room.id, op: 'upsert' });

@@ -1,5 +1,5 @@
 import {
-  CHAT_TAB_BY_ID, CONTACT_HISTORY_LIMIT, isWebchat, MAX_ROOMS_LIMIT, calendarDay, channelIs, isValidFilter, validateClose, messages as texts,
+  CHAT_TAB_BY_ID, CONTACT_HISTORY_LIMIT, tagAllowed, mayAskResearch, surveyQuestion, type ResearchMethod, type PendingResearch, isWebchat, MAX_ROOMS_LIMIT, calendarDay, channelIs, isValidFilter, validateClose, messages as texts,
   type AppConfig, type Channel, type CloseRoomInput, type CreateRoomInput, type Filter, type Message, type PatchRoomInput, type Room, type RoomTabId,
 } from '@atendimento/schemas';
 import { badRequest, conflict, forbidden, notFound, validationError } from '../../errors';
@@ -12,6 +12,7 @@ import type { ChatDeps } from './chat-deps';
 import { encodeCursor } from './cursor';
 import { newId, newSecret } from './ids';
 import type { MessageService } from './message-service';
+import type { SurveyService } from './survey-service';
 import { applyMessage, newMessage, newRoom, queueOfDepartment } from './room-factory';
 import { canAttend, canSee, supervises, tabFilter, visibilityFilter, type UserViewer, type Viewer, type ChatScope, userOnly } from './room-scope';
 
@@ -39,7 +40,7 @@ export function defaultOrder(config: AppConfig): 'asc' | 'desc' {
  * Rooms: lists by tab, one room, creation, the console's PATCH, enter/leave (push/pull) and
  * closing (single, without notice, mass) with the seed's rules (001 §4, §5, §7).
  */
-export function createRoomService(deps: ChatDeps, messageService: MessageService) {
+export function createRoomService(deps: ChatDeps, messageService: MessageService, surveysOf: () => SurveyService | null = () => null) {
   const { feed, clock, rooms, messages, contacts, directory } = deps;
 
   /** The tab's server filter AND the client's narrowing; 403 for a tab the viewer does not have. */
@@ -93,12 +94,16 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
     config: AppConfig,
     room: Room,
     input: CloseRoomInput,
-    mode: { noMessage: boolean; mass: boolean },
+    mode: { noMessage: boolean; mass: boolean; research?: ResearchMethod },
   ): Promise<{ room: Room; noticeMessageId: string | null }> {
     ensureOpen(room);
     if (!canAttend(viewer, room)) throw forbidden('enter_first', texts.chatServer.enterFirst);
     const claims = config.claims ?? {};
-    if (!viewer.admin) {
+    if (mode.research) {
+      if (room.internal || room.channel === 'mail') throw badRequest('research_unavailable', texts.chatServer.internalRoom);
+      const channel = room.channelId ? await directory.channel(tenantId, String(room.channelId), trx) : null;
+      if (!mayAskResearch(config, mode.research, { admin: viewer.admin, channelAllows: Boolean(channel?.claims.askResearch) })) throw forbidden('research_disabled', texts.survey.disabled);
+    } else if (!viewer.admin) {
       const channel = room.channelId ? await directory.channel(tenantId, String(room.channelId), trx) : null;
       if (mode.noMessage ? claims.disableCloseChatNoMessage && !channel?.claims.closeChatNoMessage : claims.disableCloseChat && !channel?.claims.closeChat) {
         throw forbidden('close_disabled', texts.chatServer.closeDisabled);
@@ -117,11 +122,17 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
     }
     let current = room;
     if (input.tags) current = await withTags(trx, tenantId, viewer, config, current, input.tags);
+    // tagWhenClose (tenant claim, or the department's own claim) binds every close path of an agent.
+    if (!viewer.admin && current.tags.length === 0 && !room.internal && (await tagRequired(trx, tenantId, config, current))) {
+      throw badRequest('tag_required', texts.chatServer.tagRequired, [{ field: 'tags', message: texts.chatServer.tagRequired }]);
+    }
     const now = clock.now().toISOString();
     let noticeMessageId: string | null = null;
     if (!mode.noMessage && !room.internal && room.channel !== 'mail') {
       // The contact is told the chat ended (close without notice skips this).
-      const notice = newMessage({ id: newId(), room: current, author: { id: 'system', displayName: 'Sistema', type: 'system' }, type: 'text', text: texts.chatServer.closedNotice, now, fromContact: false });
+      // A survey close asks the question instead of the closing notice (the answer comes back on the closed room).
+      const text = mode.research ? surveyQuestion(config, mode.research) : texts.chatServer.closedNotice;
+      const notice = newMessage({ id: newId(), room: current, author: { id: 'system', displayName: 'Sistema', type: 'system' }, type: 'text', text, now, fromContact: false });
       const inProcess = deps.senderFor(current)?.inProcess === true;
       const stored = inProcess ? { ...notice, status: { sent: true, sentAt: now } } : notice;
       await messages.insert(trx, tenantId, stored);
@@ -140,8 +151,20 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
       replyTo: null,
       closedBy: { id: viewer.id, displayName: viewer.displayName, justify, obs, nextContact, closedAt: now, noMessage: mode.noMessage, mass: mode.mass },
     };
+    const surveys = mode.research ? surveysOf() : null;
+    if (mode.research && surveys) {
+      const research: PendingResearch = await surveys.start(trx, tenantId, room.id, mode.research);
+      closed.research = research;
+      closed[mode.research === 'nps' ? 'npsRequestedAt' : 'csatRequestedAt'] = research.askedAt;
+    }
     const saved = await save(trx, record, tenantId, closed, room);
     return { room: saved, noticeMessageId };
+  }
+
+  async function tagRequired(trx: Transaction, tenantId: string, config: AppConfig, room: Room): Promise<boolean> {
+    if (config.claims?.tagWhenClose) return true;
+    if (!room.departmentId) return false;
+    return (await directory.departmentClaims(tenantId, room.departmentId, trx)).tagWhenClose === true;
   }
 
   async function withTags(trx: Transaction, tenantId: string, viewer: UserViewer, config: AppConfig, room: Room, ids: string[]): Promise<Room> {
@@ -152,6 +175,8 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
     }
     const found = await directory.tags(tenantId, unique, trx);
     if (found.length !== unique.length) throw validationError([{ field: 'tags', message: texts.validation.invalidValue }]);
+    // tagsPerDepto (seed 001 §5): a department's tag only on chats of that department's queues.
+    if (found.some((t) => !tagAllowed(config, t, room))) throw validationError([{ field: 'tags', message: texts.chatServer.tagOtherDepartment }]);
     return { ...room, tags: found.map((t) => t.id), tagsNames: found.map((t) => t.name) };
   }
 
@@ -273,7 +298,9 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
       const { tenantId, config } = scope;
       const viewer = userOnly(scope.viewer);
       const readNow: Message[] = [];
+      let holdMessageId: string | null = null;
       const saved = await feed.transaction(tenantId, async (trx, record) => {
+        holdMessageId = null;
         const room = await loadVisible(tenantId, viewer, config, roomId, trx);
         let next = room;
         const attending = canAttend(viewer, room);
@@ -282,9 +309,24 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
         }
         if (input.tags !== undefined) next = await withTags(trx, tenantId, viewer, config, next, input.tags);
         if (input.onHold !== undefined) {
-          if (!config.claims?.enableChatOnHold) throw forbidden();
+          if (!config.claims?.enableChatOnHold) throw forbidden('on_hold_disabled', texts.chatServer.onHoldDisabled);
           ensureOpen(room);
-          next = { ...next, onHold: { active: input.onHold.active, message: input.onHold.active ? input.onHold.message ?? null : null } };
+          if (room.internal) throw badRequest('internal_room', texts.chatServer.internalRoom);
+          if (input.onHold.active) {
+            const text = input.onHold.message?.trim();
+            if (!text) throw badRequest('on_hold_message_required', texts.chatServer.onHoldMessageRequired, [{ field: 'onHold.message', message: texts.chatServer.onHoldMessageRequired }]);
+            // The chosen message goes to the customer, written by the agent; being the hold's own
+            // message it does not switch the hold off (any later send by the agent does).
+            const now = clock.now().toISOString();
+            const message = newMessage({ id: newId(), room: next, author: { id: viewer.id, displayName: viewer.displayName, type: 'agent' }, type: 'text', text, now, fromContact: false });
+            const stored = deps.senderFor(next)?.inProcess === true ? { ...message, status: { sent: true, sentAt: now } } : message;
+            await messages.insert(trx, tenantId, stored);
+            record({ collection: 'messages', id: stored.id, op: 'upsert' });
+            holdMessageId = stored.id;
+            next = { ...applyMessage(next, stored, now), onHold: { active: true, message: text } };
+          } else {
+            next = { ...next, onHold: { active: false, message: null } };
+          }
         }
         if (input.lastMessage !== undefined) {
           if (input.lastMessage.unread) {
@@ -301,6 +343,7 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
         const previous = (await rooms.findById(tenantId, room.id, trx)) ?? room;
         return save(trx, record, tenantId, next, previous);
       });
+      if (holdMessageId) void messageService.dispatch(tenantId, holdMessageId).catch((err) => deps.logger.error({ err }, 'chat.deliver_failed'));
       // After commit: tell the provider (blue ticks on the customer's phone) up to the newest message read.
       const newest = readNow.filter((m) => m.messageExtId).sort((a, b) => a.lifeControl.createdAt.localeCompare(b.lifeControl.createdAt)).at(-1);
       const sender = newest ? deps.senderFor(saved) : null;
@@ -343,13 +386,13 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
       return saved;
     },
 
-    /** PATCH /close and /closeNoMessage. */
-    async close(scope: ChatScope, roomId: string, input: CloseRoomInput, noMessage: boolean): Promise<Room> {
+    /** PATCH /close, /closeNoMessage and /askresearch (researchMethod 'nps' or 'csat'). */
+    async close(scope: ChatScope, roomId: string, input: CloseRoomInput, noMessage: boolean, research?: ResearchMethod): Promise<Room> {
       const { tenantId, config } = scope;
       const viewer = userOnly(scope.viewer);
       const result = await feed.transaction(tenantId, async (trx, record) => {
         const room = await loadVisible(tenantId, viewer, config, roomId, trx);
-        return closeOne(trx, record, tenantId, viewer, config, room, input, { noMessage, mass: false });
+        return closeOne(trx, record, tenantId, viewer, config, room, input, { noMessage, mass: false, research });
       });
       if (result.noticeMessageId) void messageService.dispatch(tenantId, result.noticeMessageId).catch((err) => deps.logger.error({ err }, 'chat.deliver_failed'));
       deps.hooks.afterRelease(tenantId, [result.room.departmentId, ...viewer.agentOf]);

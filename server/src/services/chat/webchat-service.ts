@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isWebchat, messages as texts, type Channel, type Message, type Room, type WebchatReceiptsInput, type WebchatSessionAnswer, type WebchatSessionInput } from '@atendimento/schemas';
+import { isWebchat, researchPending, messages as texts, type Channel, type Message, type Room, type WebchatReceiptsInput, type WebchatSessionAnswer, type WebchatSessionInput } from '@atendimento/schemas';
 import { conflict, notFound, validationError } from '../../errors';
 import type { TokenService } from '../auth/tokens';
 import type { ChatDeps } from './chat-deps';
@@ -95,7 +95,8 @@ export function createWebchatService(deps: ChatDeps & { tokens: TokenService }, 
     /** A visitor's text (header X-Visitor-Key); idempotent on clientId. */
     async sendText(tenantId: string, roomId: string, visitorKey: unknown, input: { text: string; clientId?: string }): Promise<Message> {
       const { room, channel, identity } = await visitorRoom(tenantId, roomId, visitorKey);
-      if (!room.active) throw conflict('room_closed', texts.webchat.closed);
+      // A closed chat still takes the visitor's answer to its survey (docs/console-operations.md "Surveys").
+      if (!room.active && !researchPending(room, deps.clock.now())) throw conflict('room_closed', texts.webchat.closed);
       const text = input.text.trim();
       if (!text) throw validationError([{ field: 'text', message: texts.validation.requiredField }]);
       const result = await ingestOne(tenantId, channel, identity, { clientId: input.clientId, content: { type: 'text', text } });

@@ -1,11 +1,11 @@
 import type { Transaction } from '../../db/knex';
 import { randomUUID } from 'node:crypto';
-import { format, messages, type Filter } from '@atendimento/schemas';
+import { format, isStranger, messages, type Filter } from '@atendimento/schemas';
 import { compactRecord, fieldErrors, normaliseRecord, withNulls, type RegisterDefinition, type RegisterSchema } from '@atendimento/schemas/registers/index';
 import { integrationRegister, mayUseIntegration, objectSchemaOrNull, INTEGRATION_MESSAGES, type IntegrationDefinition, type ChatIntegrationSection, type IntegrationView as SharedIntegrationView } from '@atendimento/schemas/integrations/index';
 import type { Clock } from '../../clock';
 import type { Logger } from '../../logger';
-import { badRequest, notFound, validationError } from '../../errors';
+import { forbidden, badRequest, notFound, validationError } from '../../errors';
 import { queryFields, type RecordData, type RegisterRepository, type RegisterTable } from '../../db/repositories/register-repository';
 import { checkRegisterFilter, RegisterFilterError, type FieldSpecs } from '../../db/repositories/register-sql';
 import type { IntegrationRecordRepository } from '../../db/repositories/integration-record-repository';
@@ -136,6 +136,11 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
   async function definitionOf(tenantId: string, collection: string, trx?: Transaction): Promise<IntegrationDefinition | undefined> {
     const page = await repo.list(tenantId, deps.definitionsTable, { filter: { field: 'collection', op: '==', value: collection }, orderBy: [], offset: 0, limit: 1 }, trx ? { trx } : {});
     return page.records[0] as unknown as IntegrationDefinition | undefined;
+  }
+
+  /** A stranger (public sign-up, nothing granted yet) reads integrations open to all but writes none (issue 23, docs/security.md). */
+  function assertMayWrite(caller: IntegrationCaller): void {
+    if (isStranger(caller.user, caller.departments)) throw forbidden();
   }
 
   /** The caller's departments that hide integrations (none for admins: they see everything). */
@@ -372,6 +377,7 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
      * comes back) instead of failing.
      */
     async save(caller: IntegrationCaller, collection: string, body: unknown): Promise<{ record: RecordData; created: boolean; message?: string }> {
+      assertMayWrite(caller);
       const resolved = await forCaller(caller, collection);
       const { integration } = resolved;
       let input = body;
@@ -467,6 +473,7 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
     },
 
     async update(caller: IntegrationCaller, collection: string, id: string, body: unknown, mode: 'replace' | 'merge'): Promise<RecordData> {
+      assertMayWrite(caller);
       const resolved = await forCaller(caller, collection);
       const previous = await repo.get(caller.tenant.id, resolved.table, id);
       if (!previous) throw notFound();
@@ -475,6 +482,7 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
 
     /** Soft-deletes live records of the collection; all or nothing. */
     async remove(caller: IntegrationCaller, collection: string, ids: string[]): Promise<RecordData[]> {
+      assertMayWrite(caller);
       const resolved = await forCaller(caller, collection);
       const unique = [...new Set(ids)];
       const found = await repo.getMany(caller.tenant.id, resolved.table, unique);

@@ -1,14 +1,14 @@
 import nodemailer from 'nodemailer';
 import type { Logger } from '../../logger';
 
-interface MailMessage {
+export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
   bcc?: string;
-  /** Files sent with the message (register exports). */
-  attachments?: { filename: string; content: Buffer | string; contentType?: string }[];
+  /** Files sent with the message (register exports); `path` streams a file from disk (dashboard exports). */
+  attachments?: ({ filename: string; content: Buffer | string; contentType?: string } | { filename: string; path: string; contentType?: string })[];
 }
 
 export interface Mailer {

@@ -26,6 +26,10 @@ interface RegistersDeps {
   blobs: BlobStore;
   mailer: Mailer;
   sendSignInLink(tenant: TenantRow, userId: string): Promise<void>;
+  /** Auth's notice to an account's previous address when its e-mail or password changes. */
+  sendAccountNotice?(tenant: TenantRow, to: { email: string; displayName: string }, change: { email?: string; password?: boolean }): Promise<void>;
+  /** Auth's end of every session of a user (disabled, deleted, credentials changed): sockets close at once. */
+  revokeUser?(tenant: TenantRow, userId: string, reason: 'disabled' | 'deleted' | 'credentials_changed'): Promise<void>;
   /** Routing's clock: a contingency's end is scheduled in the transaction that saves it (docs/routing.md). */
   scheduleContingencyEnd?: ContingencyScheduler;
   /** Directories of register folders; default schemas/registers (config REGISTERS_DIRS adds more). */
@@ -49,6 +53,8 @@ export function createRegisters(deps: RegistersDeps) {
     blobs: deps.blobs,
     queuesTable: queues ? registerTable(queues) : { table: 'queues', columns: {}, fields: {} },
     sendSignInLink: deps.sendSignInLink,
+    sendAccountNotice: deps.sendAccountNotice,
+    revokeUser: deps.revokeUser,
     scheduleContingencyEnd: deps.scheduleContingencyEnd,
   });
   const registers = createRegisterService({ definitions, repo, validator, changes: deps.changes, clock: deps.clock, logger: deps.logger, hooks });

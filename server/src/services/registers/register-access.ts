@@ -1,5 +1,5 @@
-import { allows, hasTenantClaim } from '@atendimento/schemas';
-import { registerRule, type RegisterListMeta } from '@atendimento/schemas/registers/index';
+import { allows, hasTenantClaim, isStranger } from '@atendimento/schemas';
+import { registerRule, registerWriteRule, type RegisterListMeta } from '@atendimento/schemas/registers/index';
 import type { TenantRow } from '../../db/repositories/tenant-repository';
 import type { UserRecord } from '../../db/repositories/user-repository';
 
@@ -9,6 +9,18 @@ import type { UserRecord } from '../../db/repositories/user-repository';
  */
 export function mayUseRegister(list: RegisterListMeta, tenant: TenantRow, user: Pick<UserRecord, 'claims'>): boolean {
   return allows(registerRule(list), user, tenant.appConfig);
+}
+
+/**
+ * Who may write a register: its write rule (list.json `writeAccess`, else its screen rule), and
+ * for registers every user may open, not a stranger (docs/security.md) unless the records are
+ * the caller's own (ownerField: fixed messages).
+ */
+export function mayWriteRegister(list: RegisterListMeta, tenant: TenantRow, user: Pick<UserRecord, 'claims'>, departments: readonly string[]): boolean {
+  const rule = registerWriteRule(list);
+  if (!allows(rule, user, tenant.appConfig)) return false;
+  const openToAll = rule.access === 'user' || rule.access === 'tenantClaim';
+  return !(openToAll && !list.ownerField && isStranger(user, departments));
 }
 
 /** Registers fed from an external source (tenant claim externalClients) are read-only. */

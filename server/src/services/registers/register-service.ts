@@ -12,7 +12,7 @@ import { checkRegisterFilter, RegisterFilterError, type FieldSpecs } from '../..
 import type { ChangeFeed } from '../changes/change-feed';
 import type { RegisterValidator } from './register-validator';
 import type { HookContext, RegisterHooks, WriteContext } from './register-hooks';
-import { disabledFields, isReadOnly, mayUseRegister } from './register-access';
+import { disabledFields, isReadOnly, mayUseRegister, mayWriteRegister } from './register-access';
 import { registerTable } from './register-tables';
 import type { ParsedListQuery } from './register-query';
 
@@ -20,6 +20,8 @@ import type { ParsedListQuery } from './register-query';
 export interface Caller {
   tenant: TenantRow;
   user: UserRecord;
+  /** Departments the user works in (agent or supervisor); a stranger has none (docs/security.md). */
+  departments?: readonly string[];
 }
 
 interface RegisterServiceDeps {
@@ -81,6 +83,7 @@ export function createRegisterService(deps: RegisterServiceDeps) {
 
   function assertWritable(caller: Caller, definition: RegisterDefinition): void {
     assertUse(caller, definition);
+    if (!mayWriteRegister(definition.list, caller.tenant, caller.user, caller.departments ?? [])) throw forbidden();
     if (isReadOnly(definition.list, caller.tenant)) throw forbidden('read_only', messages.registers.readOnly);
   }
 
@@ -181,6 +184,13 @@ export function createRegisterService(deps: RegisterServiceDeps) {
     }
 
     const errors = validator.validate(definition.name, candidate);
+    // Columns the table keeps NOT NULL but the schema leaves optional (issue 23: a PUT without
+    // `active` answered 500 from the database): a field error, as the form would show it.
+    for (const [field, column] of Object.entries(tables.get(definition.name)!.columns)) {
+      if (column.nullable !== false || keep.has(field) || list.writeOnlyFields.includes(field)) continue;
+      const value = candidate[field];
+      if ((value === undefined || value === null) && !errors.some((e) => e.field === field)) errors.push({ field, message: messages.validation.requiredField });
+    }
     if (errors.length) throw validationError(errors);
 
     const inputs: Record<string, unknown> = {};
@@ -383,7 +393,8 @@ export function createRegisterService(deps: RegisterServiceDeps) {
      */
     async pick(caller: Caller, name: string, query: ParsedListQuery): Promise<RecordData[]> {
       const definition = definitionOf(name);
-      if (definition.list.claim && !caller.tenant.appConfig.claims?.[definition.list.claim]) throw forbidden();
+      // Issue 23: a picker shows titles of records, so it reads under the register's own read rule.
+      assertUse(caller, definition);
       const filter = and(query.filter, await scopeOf(caller, definition));
       try {
         checkRegisterFilter(filter, specs.get(name)!);

@@ -71,6 +71,9 @@ export function createScheduler(deps: SchedulerDeps) {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let stopped = true;
   let pollMs = 1_000;
+  /** For /metrics: how late the oldest due deadline was at the last scan, and when that scan ran. */
+  let lagMs = 0;
+  let lastScanAt: Date | null = null;
 
   async function fireOne(due: { tenantId: string; key: string; kind: string; subjectId: string | null }, now: Date): Promise<boolean> {
     const handler = handlers.get(due.kind);
@@ -114,6 +117,10 @@ export function createScheduler(deps: SchedulerDeps) {
     for (let round = 0; round < 50; round++) {
       const now = clock.now();
       const due = await deadlines.due(now.toISOString(), batch);
+      if (round === 0) {
+        lastScanAt = now;
+        lagMs = due[0] ? Math.max(0, now.getTime() - Date.parse(due[0].dueAt)) : 0;
+      }
       if (due.length === 0) break;
       let index = 0;
       let progress = 0;
@@ -189,6 +196,11 @@ export function createScheduler(deps: SchedulerDeps) {
     },
 
     tick,
+
+    /** Scheduler lag for /metrics (docs/production.md "Monitoring"). */
+    stats(): { lagMs: number; lastScanAt: Date | null } {
+      return { lagMs, lastScanAt };
+    },
 
     /** Scans every `everyMs` (a deadline fires at most this late) until stop(). */
     start(everyMs = 1_000): void {

@@ -13,12 +13,12 @@ import { createWebhookIngest } from './webhook-ingest';
  * sender and the 24-hour window) is part of the chat domain's senders (services/chat/index.ts),
  * since every send goes through the chat's message service.
  */
-export function createWhatsapp(options: { chat: Chat }) {
+export function createWhatsapp(options: { chat: Chat; campaignStatus?: Parameters<typeof createWebhookIngest>[1]['campaignStatus'] }) {
   const { chat } = options;
   const { deps, providers } = chat;
   const templates = createTemplateSync({ templates: createWhatsappTemplateRepository(deps.db), channels: chat.channels, providers, clock: deps.clock, logger: deps.logger });
   const media = createMediaReload(deps, providers);
-  const webhooks = createWebhookIngest(deps, { providers, ingest: chat.ingest, statusIn: chat.messages.applyStatusIn, media, templates });
+  const webhooks = createWebhookIngest(deps, { providers, ingest: chat.ingest, statusIn: chat.messages.applyStatusIn, media, templates, campaignStatus: options.campaignStatus });
   const activeMessage = createActiveMessage({ ...deps, departments: createDepartmentRepository(deps.db) }, chat.rooms, chat.messages);
   return { chat, webhooks, templates, media, activeMessage };
 }

@@ -1,4 +1,5 @@
 import type { StatusUpdate, WebhookRequest } from '@atendimento/integrations';
+import type { Transaction } from '../../db/knex';
 import type { ChatDeps } from '../chat/chat-deps';
 import type { IngestService, InboundItem } from '../chat/ingest-service';
 import type { MessageService } from '../chat/message-service';
@@ -39,7 +40,11 @@ export type WebhookOutcome =
  * one ingest transaction → statuses → template events. Generic over the adapter: the channel
  * row's type names it (provider-channels.ts).
  */
-export function createWebhookIngest(deps: Pick<ChatDeps, 'db' | 'feed' | 'clock' | 'logger' | 'messages'>, parts: { providers: ProviderChannels; ingest: IngestService; statusIn: MessageService['applyStatusIn']; media: MediaReload; templates: TemplateSync }) {
+export function createWebhookIngest(deps: Pick<ChatDeps, 'db' | 'feed' | 'clock' | 'logger' | 'messages'>, parts: {
+  providers: ProviderChannels; ingest: IngestService; statusIn: MessageService['applyStatusIn']; media: MediaReload; templates: TemplateSync;
+  /** Receipts of campaign messages (docs/campaigns.md): answers true when the update was one of them. */
+  campaignStatus?: (trx: Transaction, tenantId: string, channelId: string, update: StatusUpdate) => Promise<boolean>;
+}) {
   const { db, feed, logger, messages } = deps;
   const { providers, ingest, statusIn, media, templates } = parts;
 
@@ -53,7 +58,8 @@ export function createWebhookIngest(deps: Pick<ChatDeps, 'db' | 'feed' | 'clock'
     if (statuses.length === 0) return;
     await feed.transaction(tenantId, async (trx, record) => {
       for (const update of statuses) {
-        const message = await messages.findByExternalId(trx, tenantId, channelId, update.externalId);
+        const message = update.callbackData?.startsWith('cmp:') ? null : await messages.findByExternalId(trx, tenantId, channelId, update.externalId);
+        if (!message && parts.campaignStatus && (await parts.campaignStatus(trx, tenantId, channelId, update))) continue;
         if (!message) {
           const since = new Date(deps.clock.now().getTime() - IN_FLIGHT_MS).toISOString();
           if (await messages.sendInFlight(trx, tenantId, channelId, since)) throw new StatusBeforeSendAnswer(update.externalId);
@@ -70,8 +76,20 @@ export function createWebhookIngest(deps: Pick<ChatDeps, 'db' | 'feed' | 'clock'
     async handle(tenantId: string, channelId: string, request: WebhookRequest): Promise<WebhookOutcome> {
       const found = await providers.find(tenantId, channelId);
       if (!found) return { kind: 'channel_not_found' };
-      const adapter = providers.adapter(found);
-      const verdict = adapter.verifyWebhook(request);
+      let adapter = providers.adapter(found);
+      let verdict = adapter.verifyWebhook(request);
+      // A secret replaced from the channels screen still verifies for a grace period, so
+      // deliveries signed before the provider picked up the new one are not lost.
+      const previous = (found.config as { previous?: Record<string, unknown> }).previous;
+      if (verdict.kind === 'rejected' && previous && Date.parse(String(previous.until)) > deps.clock.now().getTime()) {
+        const { until: _until, ...secrets } = previous;
+        const older = providers.adapter({ ...found, config: { ...found.config, ...secrets } });
+        const second = older.verifyWebhook(request);
+        if (second.kind !== 'rejected') {
+          adapter = older;
+          verdict = second;
+        }
+      }
       if (verdict.kind === 'challenge') return { kind: 'challenge', challenge: verdict.challenge };
       if (verdict.kind === 'rejected') {
         logger.warn({ tenantId, channelId, reason: verdict.reason }, 'whatsapp.webhook_rejected');

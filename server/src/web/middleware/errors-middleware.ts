@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import { messages } from '@atendimento/schemas';
 import { AppError } from '../../errors';
 import type { Logger } from '../../logger';
+import { routePath } from '../path-rule';
 
 /**
  * The one error middleware: typed errors become `{ error, errorMessage }` with their status;
@@ -12,14 +13,14 @@ export function errorsMiddleware(logger: Logger): Middleware {
   return async function errors(ctx, next) {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api')) {
+      if (ctx.status === 404 && ctx.body === undefined && routePath(ctx.path).startsWith('/api')) {
         ctx.status = 404;
         ctx.body = { error: 'route_not_found', errorMessage: messages.errors.routeNotFound };
       }
     } catch (err) {
       if (err instanceof AppError) {
         ctx.status = err.status;
-        ctx.body = { error: err.code, errorMessage: err.errorMessage, ...(err.extra.fields && { fields: err.extra.fields }) };
+        ctx.body = { error: err.code, errorMessage: err.errorMessage, ...(err.extra.fields && { fields: err.extra.fields }), ...(err.extra.data !== undefined && { data: err.extra.data }) };
         for (const [name, value] of Object.entries(err.extra.headers ?? {})) ctx.set(name, value);
         return;
       }

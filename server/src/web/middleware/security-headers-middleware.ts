@@ -1,4 +1,5 @@
 import type { Middleware } from 'koa';
+import { routePath } from '../path-rule';
 
 /**
  * The policy pages are served with: only our own scripts (no inline script), so stored HTML in
@@ -19,11 +20,12 @@ export function securityHeadersMiddleware(): Middleware {
     } finally {
       // Also on errors: the errors middleware above turns them into answers that need these too.
       ctx.set('X-Content-Type-Options', 'nosniff');
-      if (!ctx.path.startsWith('/api/')) {
+      const path = routePath(ctx.path);
+      if (!path.startsWith('/api/')) {
         ctx.set('Referrer-Policy', 'same-origin');
         ctx.set('X-Frame-Options', 'SAMEORIGIN');
         ctx.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-      } else if (ctx.path.startsWith('/api/files/')) {
+      } else if (path.startsWith('/api/files/')) {
         // Uploaded files are served from /api: they must not run scripts either (SVG, HTML).
         ctx.set('Content-Security-Policy', "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox");
       }

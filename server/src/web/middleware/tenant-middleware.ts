@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import { messages } from '@atendimento/schemas';
 import { AppError } from '../../errors';
 import type { TenantService } from '../../services/tenants/tenant-service';
+import { routePath } from '../path-rule';
 
 /**
  * Resolves the tenant from the Host header for /api and /ws; an unknown host is a 404 and an
@@ -9,7 +10,8 @@ import type { TenantService } from '../../services/tenants/tenant-service';
  */
 export function tenantMiddleware(tenants: TenantService): Middleware {
   return async function tenant(ctx, next) {
-    if (!ctx.path.startsWith('/api') && ctx.path !== '/ws' && ctx.path !== '/counter' && ctx.path !== '/read') return next();
+    const path = routePath(ctx.path);
+    if (!path.startsWith('/api') && path !== '/ws' && path !== '/counter' && path !== '/read') return next();
     const found = await tenants.resolve(ctx.host || ctx.get('host'));
     if (!found) throw new AppError(404, 'tenant_not_found', messages.tenant.notFound);
     if (!found.active) throw new AppError(403, 'tenant_inactive', messages.tenant.blockedDetail);

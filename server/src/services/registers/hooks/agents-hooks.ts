@@ -1,5 +1,6 @@
 import { messages } from '@atendimento/schemas';
-import { conflict, validationError } from '../../../errors';
+import { passwordProblem } from '@atendimento/schemas/password-policy';
+import { conflict, forbidden, validationError } from '../../../errors';
 import type { RegisterLookups } from '../../../db/repositories/register-lookups';
 import { normaliseEmail } from '../../../db/repositories/user-repository';
 import type { TenantRow } from '../../../db/repositories/tenant-repository';
@@ -13,7 +14,12 @@ import type { RegisterHooks } from '../register-hooks';
  * 'Enviar Login' e-mails auth's one-time sign-in link after the save, and a deleted agent
  * leaves every department.
  */
-export function agentsHooks(deps: { lookups: RegisterLookups; sendSignInLink(tenant: TenantRow, userId: string): Promise<void> }): RegisterHooks {
+export function agentsHooks(deps: {
+  lookups: RegisterLookups;
+  sendSignInLink(tenant: TenantRow, userId: string): Promise<void>;
+  sendAccountNotice?(tenant: TenantRow, to: { email: string; displayName: string }, change: { email?: string; password?: boolean }): Promise<void>;
+  revokeUser?(tenant: TenantRow, userId: string, reason: 'disabled' | 'deleted' | 'credentials_changed'): Promise<void>;
+}): RegisterHooks {
   const { lookups } = deps;
   return {
     async beforeWrite(ctx, next, previous, inputs) {
@@ -21,7 +27,19 @@ export function agentsHooks(deps: { lookups: RegisterLookups; sendSignInLink(ten
       next.email = email;
       const holder = await lookups.userIdByEmail(ctx.tenant.id, email, ctx.trx);
       if (holder && holder !== next.id) throw conflict('email_in_use', messages.auth.emailInUse);
-      if (!ctx.admin) next.claims = previous?.claims ?? {};
+      if (!ctx.admin) {
+        // Issue 23: the 'agents' screen permission must not be a way to become admin. Claims
+        // (anyone's, one's own included) change only by an admin; an admin's e-mail, password
+        // and status too. Claims sent unchanged (the form sends the whole record) are fine.
+        if (!sameClaims(next.claims, previous?.claims)) throw forbidden('admin_only_claims', messages.auth.adminOnlyClaims);
+        if (previous && isAdminRecord(previous)) {
+          const emailChanged = normaliseEmail(String(previous.email ?? '')) !== email;
+          const passwordGiven = typeof inputs.password === 'string' && inputs.password !== '';
+          const statusChanged = next.active !== undefined && Boolean(next.active) !== Boolean(previous.active ?? true);
+          if (emailChanged || passwordGiven || statusChanged) throw forbidden('admin_only_account', messages.auth.adminOnlyAccount);
+        }
+        next.claims = previous?.claims ?? {};
+      }
       // The fields auth's user repository expects in users.data (photoUrl is its spelling).
       next.photoUrl = next.photoURL ?? null;
       if (!previous) {
@@ -35,7 +53,9 @@ export function agentsHooks(deps: { lookups: RegisterLookups; sendSignInLink(ten
       next.showChatsWithTags ??= [];
       const extra: Record<string, unknown> = {};
       if (typeof inputs.password === 'string' && inputs.password !== '') {
-        if (inputs.password.length > 256) throw validationError([{ field: 'password', message: messages.validation.invalidValue }]);
+        // The password policy (schemas/src/password-policy.ts) also for passwords an admin sets.
+        const problem = passwordProblem(inputs.password, { email });
+        if (problem) throw validationError([{ field: 'password', message: problem }]);
         extra.password_hash = await hashPassword(inputs.password);
       } else if (!previous) {
         extra.password_hash = null;
@@ -44,10 +64,23 @@ export function agentsHooks(deps: { lookups: RegisterLookups; sendSignInLink(ten
       return extra;
     },
     async afterDelete(ctx, deleted) {
+      // In the delete's transaction: throwing undoes it.
+      if (!ctx.admin && deleted.some(isAdminRecord)) throw forbidden('admin_only_account', messages.auth.adminOnlyAccount);
+      // A deleted user's sessions end and their sockets close (issue 23).
+      for (const record of deleted) await deps.revokeUser?.(ctx.tenant, record.id, 'deleted');
       const changed = await lookups.removeUsersFromDepartments(ctx.tenant.id, deleted.map((r) => r.id), ctx.now, ctx.trx);
       for (const id of changed) ctx.record({ collection: 'departaments', id, op: 'upsert' });
     },
-    async afterCommit(ctx, next, _previous, inputs) {
+    async afterCommit(ctx, next, previous, inputs) {
+      if (previous && previous.active !== false && next.active === false) await deps.revokeUser?.(ctx.tenant, next.id, 'disabled');
+      if (previous && deps.sendAccountNotice) {
+        const oldEmail = String(previous.email ?? '');
+        const emailChanged = oldEmail !== '' && oldEmail !== next.email;
+        const passwordChanged = typeof inputs.password === 'string' && inputs.password !== '';
+        if (oldEmail && (emailChanged || passwordChanged)) {
+          await deps.sendAccountNotice(ctx.tenant, { email: oldEmail, displayName: String(previous.displayName ?? next.displayName ?? '') }, { ...(emailChanged && { email: String(next.email) }), password: passwordChanged });
+        }
+      }
       if (inputs.sendLogin === true) await deps.sendSignInLink(ctx.tenant, next.id);
     },
     toApi(record) {
@@ -55,4 +88,19 @@ export function agentsHooks(deps: { lookups: RegisterLookups; sendSignInLink(ten
       return { ...rest, photoURL: rest.photoURL ?? photoUrl ?? null };
     },
   };
+}
+
+function isAdminRecord(record: Record<string, unknown>): boolean {
+  return Boolean((record.claims as Record<string, unknown> | undefined)?.admin);
+}
+
+/** Claims compared by their granted (truthy) entries: `{ admin: false }` and `{}` are the same. */
+function sameClaims(a: unknown, b: unknown): boolean {
+  const granted = (claims: unknown) =>
+    JSON.stringify(
+      Object.entries((claims && typeof claims === 'object' ? claims : {}) as Record<string, unknown>)
+        .filter(([, value]) => value !== false && value !== null && value !== undefined && value !== '')
+        .sort(([x], [y]) => x.localeCompare(y)),
+    );
+  return granted(a) === granted(b);
 }

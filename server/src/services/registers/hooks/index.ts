@@ -20,6 +20,9 @@ interface HookDeps {
   blobs: BlobStore;
   queuesTable: RegisterTable;
   sendSignInLink(tenant: TenantRow, userId: string): Promise<void>;
+  sendAccountNotice?(tenant: TenantRow, to: { email: string; displayName: string }, change: { email?: string; password?: boolean }): Promise<void>;
+  /** Auth's end of every session of a user (disabled, deleted, credentials changed): sockets close at once. */
+  revokeUser?(tenant: TenantRow, userId: string, reason: 'disabled' | 'deleted' | 'credentials_changed'): Promise<void>;
   scheduleContingencyEnd?: ContingencyScheduler;
 }
 
@@ -27,7 +30,7 @@ interface HookDeps {
 export function registerHooks(deps: HookDeps): Record<string, RegisterHooks> {
   return {
     contacts: contactsHooks(deps.lookups),
-    agents: agentsHooks({ lookups: deps.lookups, sendSignInLink: deps.sendSignInLink }),
+    agents: agentsHooks({ lookups: deps.lookups, sendSignInLink: deps.sendSignInLink, sendAccountNotice: deps.sendAccountNotice, revokeUser: deps.revokeUser }),
     departaments: departmentsHooks({ lookups: deps.lookups, repo: deps.repo, queues: deps.queuesTable }),
     fixedMessages: fixedMessagesHooks(),
     dm_qrcodes: dmQrcodesHooks({ lookups: deps.lookups, blobs: deps.blobs }),

@@ -19,7 +19,8 @@ function accessText(a: RouteSpec['access']): string {
   const base = a.rule.access === 'admin' ? ACCESS_TEXT.admin
     : a.rule.access === 'admin-or-permission' ? `${ACCESS_TEXT.permission} (${a.rule.permission})`
     : ACCESS_TEXT.user;
-  return a.rule.claim ? `${base} ${format(TEXT.claimRequired, { claim: a.rule.claim })}` : base;
+  const text = a.rule.claim ? `${base} ${format(TEXT.claimRequired, { claim: a.rule.claim })}` : base;
+  return a.members ? format(TEXT.membersOnly, { access: text }) : text;
 }
 
 const TEXT = messages.api.openApi;

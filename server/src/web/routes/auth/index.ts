@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import { messages } from '@atendimento/schemas';
-import { badRequest, validationError } from '../../../errors';
+import { AppError, badRequest, validationError } from '../../../errors';
+import { hasTenantClaim } from '@atendimento/schemas';
 import { publicUser } from '../../../db/repositories/user-repository';
 import type { IssuedSession, RequestMeta } from '../../../services/auth/auth-service';
 import type { Auth } from '../../../services/auth';
@@ -28,6 +29,28 @@ function sendSession(ctx: Context, issued: IssuedSession, status = 200): void {
   ctx.body = { data: issued.session };
 }
 
+const GOOGLE_FLOW_COOKIE = 'gflow';
+const GOOGLE_PATH = '/api/auth/google';
+
+/**
+ * The page the Google popup ends on: it hands the outcome to the opener (same origin only)
+ * and closes. Its script is a file of ours (the CSP allows no inline script); the outcome
+ * travels in a data attribute, escaped.
+ */
+function googleDonePage(ctx: Context, outcome: { ok: boolean; message?: string }): void {
+  const json = JSON.stringify({ type: 'google-signin', ...outcome }).replace(/&/g, '&amp;').replace(/'/g, '&#39;').replace(/</g, '&lt;');
+  const text = (outcome.message ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  ctx.set('Content-Security-Policy', "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'");
+  ctx.set('Cache-Control', 'no-store');
+  ctx.type = 'text/html; charset=utf-8';
+  ctx.body = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Entrar com Google</title></head><body><p id="result" data-result='${json}'>${text}</p><script src="${GOOGLE_PATH}/done.js"></script></body></html>`;
+}
+
+const GOOGLE_DONE_JS = `(function () {
+  var data = JSON.parse(document.getElementById('result').getAttribute('data-result'));
+  if (window.opener) { window.opener.postMessage(data, location.origin); window.close(); }
+})();`;
+
 function clearCookie(ctx: Context): void {
   ctx.cookies.set(REFRESH_COOKIE, '', { httpOnly: true, sameSite: 'strict', path: COOKIE_PATH, expires: new Date(0), overwrite: true });
 }
@@ -44,6 +67,51 @@ export function registerAuthRoutes(api: ApiRegistry, domain: Auth): void {
     path: '/api/auth/login',
     access: access.public,
     handler: async (ctx) => sendSession(ctx, await auth.signIn(ctx.state.tenant, objectBody(ctx), meta(ctx))),
+  });
+
+  // Google sign-in (docs/auth.md "Google"): a popup runs the authorization-code flow with PKCE.
+  api.add({
+    method: 'GET',
+    path: `${GOOGLE_PATH}/start`,
+    access: access.public,
+    handler: async (ctx) => {
+      if (!hasTenantClaim(ctx.state.tenant.appConfig, 'googleSignIn') || !domain.google.enabled()) {
+        return googleDonePage(ctx, { ok: false, message: messages.auth.googleLoginDisabled });
+      }
+      const { url, cookie } = await domain.google.start(`${ctx.protocol}://${ctx.host}${GOOGLE_PATH}/callback`);
+      // Lax: the provider brings the popup back with a top-level GET from its own site.
+      ctx.cookies.set(GOOGLE_FLOW_COOKIE, cookie, { httpOnly: true, sameSite: 'lax', secure: ctx.secure, path: GOOGLE_PATH, maxAge: 10 * 60_000, overwrite: true });
+      ctx.set('Cache-Control', 'no-store');
+      ctx.redirect(url);
+    },
+  });
+  api.add({
+    method: 'GET',
+    path: `${GOOGLE_PATH}/callback`,
+    access: access.public,
+    handler: async (ctx) => {
+      const cookie = ctx.cookies.get(GOOGLE_FLOW_COOKIE);
+      ctx.cookies.set(GOOGLE_FLOW_COOKIE, '', { httpOnly: true, sameSite: 'lax', path: GOOGLE_PATH, expires: new Date(0), overwrite: true });
+      try {
+        if (!hasTenantClaim(ctx.state.tenant.appConfig, 'googleSignIn')) throw new AppError(403, 'google_disabled', messages.auth.googleLoginDisabled);
+        const google = await domain.google.finish(new URL(ctx.href), cookie);
+        const issued = await auth.signInWithGoogle(ctx.state.tenant, google, meta(ctx));
+        sendSession(ctx, issued);
+        googleDonePage(ctx, { ok: true });
+      } catch (error) {
+        // The provider's own refusals (state, code, user cancelled) are one message; ours say why.
+        googleDonePage(ctx, { ok: false, message: error instanceof AppError ? error.errorMessage : messages.auth.googleFlowInvalid });
+      }
+    },
+  });
+  api.add({
+    method: 'GET',
+    path: `${GOOGLE_PATH}/done.js`,
+    access: access.public,
+    handler: (ctx) => {
+      ctx.type = 'text/javascript; charset=utf-8';
+      ctx.body = GOOGLE_DONE_JS;
+    },
   });
 
   api.add({

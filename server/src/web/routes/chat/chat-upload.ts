@@ -5,6 +5,7 @@ import type { BlobStore } from '../../../services/files/blob-store';
 import { fitsKind, sniffFile } from '../../../services/chat/file-sniffer';
 import type { StoredUpload } from '../../../services/chat/message-service';
 import type { AppContext } from '../../access';
+import { discardTemp } from '../registers/register-multipart';
 
 /** Room for the multipart boundaries and small fields around the file. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -13,16 +14,33 @@ const KINDS: UploadKind[] = ['image', 'video', 'audio', 'document'];
 interface ChatUpload {
   kind: UploadKind;
   fields: Record<string, string>;
-  bytes: Buffer;
+  /** The first bytes, for sniffing; the whole file is on disk at `tempPath`. */
+  head: Buffer;
+  tempPath: string;
+  size: number;
   fileName: string;
   declaredMime: string;
 }
+
+/** Bytes kept in memory to tell what the file is. */
+const HEAD_BYTES = 64 * 1024;
+
+/**
+ * Bytes of uploads in flight in this process (their declared or maximum sizes): past the
+ * budget a new upload is refused with 503 until others finish (issue 23, docs/security.md).
+ * Files stream to disk, so this bounds disk and socket use, not just memory.
+ */
+let inFlight = 0;
+export const UPLOADS_IN_FLIGHT_MAX = Number(process.env.UPLOADS_IN_FLIGHT_MAX_BYTES ?? 1024 * 1024 * 1024);
 
 /** The seed's message for a file over its limit (001 §5; video/audio keep the original's wording). */
 export function tooLarge(kind: UploadKind | null): AppError {
   const message = kind === 'image' ? texts.chat.uploadImage5 : kind === 'video' || kind === 'audio' ? texts.chat.uploadMedia16 : texts.chat.uploadAny100;
   return new AppError(413, 'payload_too_large', message, { headers: { Connection: 'close' } });
 }
+
+/** A multipart body that ended early or broke mid-way (issue 23). */
+export const interrupted = (): AppError => new AppError(400, 'upload_interrupted', texts.errors.uploadInterrupted, { headers: { Connection: 'close' } });
 
 export function kindOf(value: unknown): UploadKind | null {
   return typeof value === 'string' && KINDS.includes(value as UploadKind) ? (value as UploadKind) : null;
@@ -34,31 +52,41 @@ export function kindOf(value: unknown): UploadKind | null {
  * is counted as it arrives and cut at its kind's limit (the `type` field must come before
  * the file part). Memory stays bounded by the limit.
  */
-export function readChatUpload(ctx: AppContext, options: { requireKind?: boolean } = {}): Promise<ChatUpload> {
+export function readChatUpload(ctx: AppContext, blobs: BlobStore, options: { requireKind?: boolean } = {}): Promise<ChatUpload> {
   const queryKind = kindOf(ctx.query.type);
   if (ctx.query.type !== undefined && !queryKind) throw badRequest('file_type_required', texts.chatServer.fileTypeRequired);
   if (!ctx.is('multipart/form-data')) throw badRequest('file_missing', texts.chatServer.fileMissing);
   const ceiling = UPLOAD_LIMITS[queryKind ?? 'document'];
   const length = Number(ctx.get('Content-Length') || 0);
   if (length > ceiling + MULTIPART_OVERHEAD) throw tooLarge(queryKind);
+  const reserved = length > 0 ? length : ceiling + MULTIPART_OVERHEAD;
+  if (inFlight + reserved > UPLOADS_IN_FLIGHT_MAX) throw new AppError(503, 'uploads_busy', texts.errors.uploadsBusy, { headers: { 'Retry-After': '5', Connection: 'close' } });
+  inFlight += reserved;
 
   return new Promise<ChatUpload>((resolve, reject) => {
     let settled = false;
+    let temp: ReturnType<BlobStore['temp']> | null = null;
+    const release = () => {
+      inFlight -= reserved;
+    };
     const fail = (error: unknown) => {
       if (settled) return;
       settled = true;
+      release();
       ctx.req.unpipe(parser);
       ctx.req.resume();
-      reject(error);
+      // A refused upload leaves no temp file behind: answered once it is gone.
+      void discardTemp(temp, blobs).then(() => reject(error));
     };
     let parser: busboy.Busboy;
     try {
       parser = busboy({ headers: ctx.req.headers, limits: { files: 1, fields: 20, fieldSize: 16 * 1024, fileSize: ceiling + 1, parts: 30 } });
     } catch {
+      release();
       throw badRequest('file_missing', texts.chatServer.fileMissing);
     }
     const fields: Record<string, string> = {};
-    let file: { bytes: Buffer; fileName: string; declaredMime: string; kind: UploadKind } | null = null;
+    let file: { head: Buffer; size: number; fileName: string; declaredMime: string; kind: UploadKind } | null = null;
     let pending: Promise<void> | null = null;
 
     parser.on('field', (name, value) => {
@@ -77,36 +105,66 @@ export function readChatUpload(ctx: AppContext, options: { requireKind?: boolean
         fail(badRequest('file_type_required', texts.chatServer.fileTypeRequired));
         return;
       }
+      if (settled || temp) {
+        stream.resume();
+        return;
+      }
       const limit = UPLOAD_LIMITS[k];
-      const chunks: Buffer[] = [];
+      const head: Buffer[] = [];
+      let headSize = 0;
       let size = 0;
+      const out = blobs.temp();
+      temp = out;
       pending = new Promise<void>((done) => {
+        out.stream.on('error', (err) => {
+          fail(err);
+          done();
+        });
         stream.on('data', (chunk: Buffer) => {
+          if (settled) return;
           size += chunk.length;
           if (size > limit) {
             stream.resume();
             fail(tooLarge(k));
             return;
           }
-          chunks.push(chunk);
+          if (headSize < HEAD_BYTES) {
+            head.push(chunk);
+            headSize += chunk.length;
+          }
+          // Backpressure: the request is paused while the disk catches up.
+          if (!out.stream.write(chunk)) {
+            stream.pause();
+            out.stream.once('drain', () => stream.resume());
+          }
         });
         stream.on('limit', () => fail(tooLarge(k)));
-        stream.on('end', () => {
-          if (!file && size <= limit) file = { bytes: Buffer.concat(chunks, size), fileName: (info.filename || 'arquivo').slice(0, 200), declaredMime: info.mimeType, kind: k };
+        // A body cut before its closing boundary errors the file stream too (issue 23: unheard, it stopped the process).
+        stream.on('error', () => {
+          fail(interrupted());
           done();
+        });
+        stream.on('end', () => {
+          if (settled) return done();
+          out.stream.end(() => {
+            if (!file && size <= limit) file = { head: Buffer.concat(head).subarray(0, HEAD_BYTES), size, fileName: (info.filename || 'arquivo').slice(0, 200), declaredMime: info.mimeType, kind: k };
+            done();
+          });
         });
       });
     });
-    parser.on('error', () => fail(badRequest('file_missing', texts.chatServer.fileMissing)));
+    parser.on('error', () => fail(interrupted()));
     parser.on('close', () => {
       void Promise.resolve(pending).then(() => {
         if (settled) return;
-        if (!file || file.bytes.length === 0) return fail(badRequest('file_missing', texts.chatServer.fileMissing));
+        if (!file || file.size === 0) return fail(badRequest('file_missing', texts.chatServer.fileMissing));
         settled = true;
-        resolve({ kind: file.kind, fields, bytes: file.bytes, fileName: file.fileName, declaredMime: file.declaredMime });
+        release();
+        resolve({ kind: file.kind, fields, head: file.head, tempPath: temp!.path, size: file.size, fileName: file.fileName, declaredMime: file.declaredMime });
       });
     });
-    ctx.req.on('aborted', () => fail(badRequest('file_missing', texts.chatServer.fileMissing)));
+    ctx.req.on('aborted', () => fail(interrupted()));
+    ctx.req.on('error', () => fail(interrupted()));
     ctx.req.pipe(parser);
   });
 }
@@ -117,8 +175,11 @@ export function readChatUpload(ctx: AppContext, options: { requireKind?: boolean
  * sniffed one, so HTML sent as a "document" is served as text, never rendered.
  */
 export async function storeChatUpload(blobs: BlobStore, tenantId: string, upload: ChatUpload): Promise<StoredUpload> {
-  const sniffed = sniffFile(upload.bytes, upload.fileName, upload.kind);
-  if (!fitsKind(upload.kind, sniffed)) throw new AppError(415, 'file_type_mismatch', texts.chatServer.fileTypeMismatch);
-  const stored = await blobs.put(tenantId, upload.bytes, sniffed.ext);
+  const sniffed = sniffFile(upload.head, upload.fileName, upload.kind);
+  if (!fitsKind(upload.kind, sniffed)) {
+    await blobs.discard(upload.tempPath);
+    throw new AppError(415, 'file_type_mismatch', texts.chatServer.fileTypeMismatch);
+  }
+  const stored = await blobs.adopt(tenantId, upload.tempPath, sniffed.ext, upload.size);
   return { kind: upload.kind, url: stored.url, mimeType: sniffed.mime, size: stored.size, fileName: upload.fileName };
 }

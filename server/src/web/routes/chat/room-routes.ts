@@ -1,11 +1,11 @@
 import {
   messages as texts,
   type CloseRoomInput, type CreateRoomInput, type MassCloseInput, type PatchRoomInput, type PushPullInput, type RoomSearchInput,
-  type RoomTabId, type SendFixedMessageInput, type SendMessageInput, type SendReactionInput, type DeleteMessageInput,
+  type RoomTabId, type SendFixedMessageInput, type MoveQueuesInput, type TransferRoomInput, transferSchemas, type SendMessageInput, type SendReactionInput, type DeleteMessageInput,
 } from '@atendimento/schemas';
-import { badRequest } from '../../../errors';
+import { badRequest, validationError } from '../../../errors';
 import type { Chat } from '../../../services/chat';
-import { validateChat } from '../../../services/chat/chat-validation';
+import { validateChat, validateWith } from '../../../services/chat/chat-validation';
 import { decodeCursor } from '../../../services/chat/cursor';
 import { access, type ApiRegistry } from '../../access';
 import { answerCreated, bodyOrEmpty, idempotencyKey, scopeOf } from '../../request';
@@ -96,7 +96,8 @@ export function registerChatRoomRoutes(api: ApiRegistry, chat: Chat): void {
     access: access.user,
     handler: async (ctx) => {
       const input = validateChat<PatchRoomInput>('patchRoom', bodyOrEmpty(ctx));
-      ctx.body = { meta: { ok: true }, data: await chat.rooms.patch(await scopeOf(ctx, chat), String(ctx.params.id), input) };
+      const data = await chat.rooms.patch(await scopeOf(ctx, chat), String(ctx.params.id), input);
+      ctx.body = { meta: { ok: true, ...(input.tags !== undefined && { message: texts.chat.tagsChanged }) }, data };
     },
   });
 
@@ -112,6 +113,54 @@ export function registerChatRoomRoutes(api: ApiRegistry, chat: Chat): void {
       },
     });
   }
+
+  // Close with an NPS or CSAT survey (docs/console-operations.md "Surveys").
+  api.add({
+    method: 'PATCH',
+    path: '/api/rooms/:id/askresearch',
+    access: access.user,
+    handler: async (ctx) => {
+      const body = bodyOrEmpty(ctx) as Record<string, unknown> | null;
+      const method = body && typeof body === 'object' ? body.researchMethod : undefined;
+      if (method !== 'nps' && method !== 'csat') throw validationError([{ field: 'researchMethod', message: texts.validation.invalidValue }]);
+      const { researchMethod: _method, ...rest } = body as Record<string, unknown>;
+      const input = validateChat<CloseRoomInput>('closeRoom', rest);
+      const room = await chat.rooms.close(await scopeOf(ctx, chat), String(ctx.params.id), input, false, method);
+      ctx.body = { meta: { ok: true }, data: room };
+    },
+  });
+
+  // Transfers (docs/transfers.md): the dialogs' lists, to agents, to queues.
+  api.add({
+    method: 'GET',
+    path: '/api/rooms/:id/transferTargets',
+    access: access.user,
+    handler: async (ctx) => {
+      ctx.body = { meta: { ok: true }, data: await chat.transfers.targets(await scopeOf(ctx, chat), String(ctx.params.id)) };
+    },
+  });
+
+  api.add({
+    method: 'PATCH',
+    path: '/api/rooms/:id/transfer',
+    access: access.user,
+    handler: async (ctx) => {
+      const input = validateWith<TransferRoomInput>('transfer.transfer', transferSchemas.transfer, bodyOrEmpty(ctx));
+      const room = await chat.transfers.toAgents(await scopeOf(ctx, chat), String(ctx.params.id), input);
+      ctx.body = { meta: { ok: true, message: texts.chat.transferDone }, data: room };
+    },
+  });
+
+  api.add({
+    method: 'PATCH',
+    path: '/api/rooms/:id/queues',
+    access: access.user,
+    handler: async (ctx) => {
+      const input = validateWith<MoveQueuesInput>('transfer.moveQueues', transferSchemas.moveQueues, bodyOrEmpty(ctx));
+      const room = await chat.transfers.toQueues(await scopeOf(ctx, chat), String(ctx.params.id), input);
+      ctx.body = { meta: { ok: true, message: texts.chat.queuesUpdated }, data: room };
+    },
+  });
 
   for (const [action, noMessage] of [['close', false], ['closeNoMessage', true]] as const) {
     api.add({
@@ -167,7 +216,7 @@ export function registerChatRoomRoutes(api: ApiRegistry, chat: Chat): void {
       const roomId = String(ctx.params.id);
       // Refuse strangers before reading the file (and before writing anything to disk).
       await chat.messages.assertWritable(scope, roomId, ctx.query.annotation === 'true');
-      const upload = await readChatUpload(ctx);
+      const upload = await readChatUpload(ctx, chat.blobs);
       const stored = await storeChatUpload(chat.blobs, scope.tenantId, upload);
       const result = await chat.messages.sendFile(scope, roomId, stored, {
         caption: upload.fields.caption?.slice(0, 4000),

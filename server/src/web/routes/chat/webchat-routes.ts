@@ -117,7 +117,7 @@ export function registerChatWebchatRoutes(api: ApiRegistry, chat: Chat): void {
       const roomId = String(ctx.params.roomId);
       // Same limits as agents (seed 001 §5); strangers are refused before the body is read.
       await webchat.assertVisitor(tenantId, roomId, visitorKey(ctx));
-      const upload = await readChatUpload(ctx);
+      const upload = await readChatUpload(ctx, chat.blobs);
       const stored = await storeChatUpload(chat.blobs, tenantId, upload);
       const message = await webchat.sendFile(tenantId, roomId, visitorKey(ctx), stored, {
         caption: upload.fields.caption?.slice(0, 4000),

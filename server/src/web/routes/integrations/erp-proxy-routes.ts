@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
-import { messages } from '@atendimento/schemas';
-import { badRequest } from '../../../errors';
+import { isAdmin, messages } from '@atendimento/schemas';
+import { badRequest, forbidden } from '../../../errors';
 import type { ErpService } from '../../../services/erp/erp-service';
 import { access, userOf, type ApiRegistry, type AppContext } from '../../access';
 import { abortOnClose, bodyOf } from '../../request';
@@ -25,7 +25,13 @@ export function registerErpProxyRoutes(api: ApiRegistry, erp: ErpService): void 
     path: '/api/erp-proxy',
     access: access.user,
     handler: async (ctx: AppContext) => {
-      userOf(ctx);
+      const caller = userOf(ctx);
+      // DIRECT sends the body's QUERY to the ERP's database as written: raw SQL is an admin's
+      // tool only (issue 23, docs/security.md); every other user goes through endpoints.
+      const body = bodyOf(ctx) as { DIRECT?: unknown } | undefined;
+      if (body && typeof body === 'object' && body.DIRECT !== undefined && body.DIRECT !== false && !isAdmin(caller.user)) {
+        throw forbidden('erp_direct_admin_only', messages.integrations.erpDirectAdminOnly);
+      }
       // The browser cancelled (seed: "the call can be cancelled"): stop waiting on the ERP too.
       const signal = abortOnClose(ctx);
       const limitRaw = queryText(ctx, 'limit');

@@ -83,7 +83,7 @@ export function registerIntegrationRoutes(api: ApiRegistry, integrations: Integr
   api.add({
     method: 'POST',
     path: '/api/integration/:collection',
-    access: access.user,
+    access: access.member,
     handler: async (ctx) => {
       const { record, created, message } = await integrations.save(callerOf(ctx), collectionOf(ctx), bodyOf(ctx));
       ctx.status = created ? 201 : 200;
@@ -95,7 +95,7 @@ export function registerIntegrationRoutes(api: ApiRegistry, integrations: Integr
   api.add({
     method: 'PATCH',
     path: '/api/integration/:collection/remove',
-    access: access.user,
+    access: access.member,
     handler: async (ctx) => {
       const removed = await integrations.remove(callerOf(ctx), collectionOf(ctx), idsOf(bodyOf(ctx)));
       ctx.body = { data: removed.map((r) => r.id), message: messages.table.deletedMany };
@@ -138,7 +138,7 @@ export function registerIntegrationRoutes(api: ApiRegistry, integrations: Integr
   api.add({
     method: 'POST',
     path: '/api/integration/:collection/:id/documents/:index',
-    access: access.user,
+    access: access.member,
     handler: async (ctx) => {
       const index = Number(ctx.params.index);
       if (!Number.isInteger(index) || index < 0 || index > 2) throw notFound();
@@ -161,7 +161,7 @@ export function registerIntegrationRoutes(api: ApiRegistry, integrations: Integr
     api.add({
       method,
       path: '/api/integration/:collection/:id',
-      access: access.user,
+      access: access.member,
       handler: async (ctx) => {
         ctx.body = await integrations.update(callerOf(ctx), collectionOf(ctx), String(ctx.params.id), bodyOf(ctx), method === 'PUT' ? 'replace' : 'merge');
       },
@@ -171,7 +171,7 @@ export function registerIntegrationRoutes(api: ApiRegistry, integrations: Integr
   api.add({
     method: 'DELETE',
     path: '/api/integration/:collection/:id',
-    access: access.user,
+    access: access.member,
     handler: async (ctx) => {
       const [removed] = await integrations.remove(callerOf(ctx), collectionOf(ctx), [String(ctx.params.id)]);
       ctx.body = { meta: { ok: true }, data: removed };

@@ -9,7 +9,7 @@ import { parseSimpleRestQuery } from '../../../services/registers/register-query
 import { detectFileType, SNIFF_BYTES, UPLOAD_MAX_BYTES, type DetectedFile } from '../../../services/registers/file-types';
 import { access, type ApiRegistry } from '../../access';
 import { bodyOf } from '../../request';
-import { callerOf, registerAccess } from './register-routes';
+import { callerOf, registerAccess, registerWriteAccess } from './register-routes';
 import { readMultipart } from './register-multipart';
 
 interface RegisterFileRouteDeps {
@@ -44,6 +44,7 @@ export function registerRegisterFileRoutes(api: ApiRegistry, deps: RegisterFileR
     const name = definition.name;
     const base = `/api/${name}`;
     const guard = registerAccess(definition);
+    const writeGuard = registerWriteAccess(definition);
     const queryOf = (ctx: Context) => {
       const params = { ...(ctx.query as Record<string, unknown>) };
       // Exports take the list's filter and sort, never a page: the range is the export's.
@@ -94,7 +95,7 @@ export function registerRegisterFileRoutes(api: ApiRegistry, deps: RegisterFileR
     api.add({
       method: 'POST',
       path: `${base}/import`,
-      ...guard,
+      ...writeGuard,
       handler: async (ctx) => {
         const caller = callerOf(ctx);
         // Refuse before reading a byte when the caller may not write here.
@@ -162,6 +163,7 @@ export function registerRegisterFileRoutes(api: ApiRegistry, deps: RegisterFileR
       const { file } = await readMultipart<DetectedFile>(ctx, {
         maxBytes: UPLOAD_MAX_BYTES,
         sniffBytes: SNIFF_BYTES,
+        disk: deps.blobs,
         accept: (head, fileName) => {
           const detected = detectFileType(head, fileName);
           if (!detected) throw new AppError(415, 'unsupported_file_type', messages.registers.uploadType);
@@ -170,8 +172,10 @@ export function registerRegisterFileRoutes(api: ApiRegistry, deps: RegisterFileR
           return detected;
         },
       });
-      if (!file || file.bytes.length === 0) throw badRequest('file_required', messages.registers.uploadRequired);
-      const stored = await deps.blobs.put(ctx.state.tenant.id, file.bytes, file.info.ext);
+      if (!file || file.size === 0) throw badRequest('file_required', messages.registers.uploadRequired);
+      const stored = file.tempPath
+        ? await deps.blobs.adopt(ctx.state.tenant.id, file.tempPath, file.info.ext, file.size)
+        : await deps.blobs.put(ctx.state.tenant.id, file.bytes, file.info.ext);
       const info = { fileName: file.fileName.slice(0, 200), mimeType: file.info.mimeType, size: stored.size };
       ctx.status = 201;
       ctx.body = { data: { file: file.info.kind === 'image' ? { imageUrl: stored.url, ...info } : { documentUrl: stored.url, ...info } } };

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import { messages } from '@atendimento/schemas';
-import { registerRule, type RegisterDefinition } from '@atendimento/schemas/registers/index';
+import { registerRule, registerWriteRule, type RegisterDefinition } from '@atendimento/schemas/registers/index';
 import { badRequest, notFound } from '../../../errors';
 import type { RegisterService, Caller } from '../../../services/registers/register-service';
 import type { LookupService } from '../../../services/registers/lookup-service';
@@ -17,8 +17,17 @@ export function registerAccess(definition: RegisterDefinition): { access: Access
   return { access: access.rule(registerRule(definition.list)) };
 }
 
+/** The route access of a register's writes: its write rule (list.json `writeAccess`, issue 23). */
+export function registerWriteAccess(definition: RegisterDefinition): { access: Access } {
+  const rule = registerWriteRule(definition.list);
+  // Registers every user may open are written by members only, unless the rows are the caller's own.
+  const members = (rule.access === 'user' || rule.access === 'tenantClaim') && !definition.list.ownerField;
+  return { access: access.rule(rule, { members }) };
+}
+
 export function callerOf(ctx: AppContext): Caller {
-  return { tenant: ctx.state.tenant, user: userOf(ctx).user };
+  const principal = userOf(ctx);
+  return { tenant: ctx.state.tenant, user: principal.user, departments: [...new Set([...principal.agentOf, ...principal.supervisorOf])] };
 }
 
 /** ids of PATCH /{collection}/remove: a JSON array (seed 000 §7) or { ids: [...] }. */
@@ -54,11 +63,12 @@ export function registerRegisterRoutes(api: ApiRegistry, deps: RegisterRouteDeps
     const name = definition.name;
     const base = `/api/${name}`;
     const guard = registerAccess(definition);
+    const writeGuard = registerWriteAccess(definition);
 
     api.add({
       method: 'PATCH',
       path: `${base}/remove`,
-      ...guard,
+      ...writeGuard,
       handler: async (ctx) => {
         const removed = await registers.remove(callerOf(ctx), name, idsOf(bodyOf(ctx)));
         ctx.body = { data: removed.map((r) => r.id), message: messages.table.deletedMany };
@@ -80,7 +90,7 @@ export function registerRegisterRoutes(api: ApiRegistry, deps: RegisterRouteDeps
     api.add({
       method: 'POST',
       path: base,
-      ...guard,
+      ...writeGuard,
       handler: async (ctx) => {
         ctx.status = 201;
         ctx.body = await registers.create(callerOf(ctx), name, bodyOf(ctx));
@@ -118,7 +128,7 @@ export function registerRegisterRoutes(api: ApiRegistry, deps: RegisterRouteDeps
       api.add({
         method: 'POST',
         path: `${base}/:id/sendLogin`,
-        ...guard,
+        ...writeGuard,
         handler: async (ctx) => {
           const caller = callerOf(ctx);
           const record = await registers.getOne(caller, name, String(ctx.params.id));
@@ -132,7 +142,7 @@ export function registerRegisterRoutes(api: ApiRegistry, deps: RegisterRouteDeps
       api.add({
         method: 'PATCH',
         path: `${base}/:id/removeClients`,
-        ...guard,
+        ...writeGuard,
         handler: async (ctx) => {
           const body = bodyOf(ctx) as { clients?: unknown } | undefined;
           const remove = Array.isArray(body?.clients) ? body!.clients.filter((c): c is string => typeof c === 'string') : null;
@@ -160,7 +170,7 @@ export function registerRegisterRoutes(api: ApiRegistry, deps: RegisterRouteDeps
       api.add({
         method,
         path: `${base}/:id`,
-        ...guard,
+        ...writeGuard,
         handler: async (ctx) => {
           ctx.body = await registers.update(callerOf(ctx), name, String(ctx.params.id), bodyOf(ctx), method === 'PUT' ? 'replace' : 'merge');
         },
@@ -170,7 +180,7 @@ export function registerRegisterRoutes(api: ApiRegistry, deps: RegisterRouteDeps
     api.add({
       method: 'DELETE',
       path: `${base}/:id`,
-      ...guard,
+      ...writeGuard,
       handler: async (ctx) => {
         const [removed] = await registers.remove(callerOf(ctx), name, [String(ctx.params.id)]);
         ctx.body = removed;

@@ -1,6 +1,12 @@
+import { TENANT_SETTINGS_SCHEMA, TENANT_SETTINGS_UI } from '@atendimento/schemas';
+import type { RegisterSchema } from '@atendimento/schemas/registers/index';
 import { notFound } from '../../../errors';
 import type { Tenants } from '../../../services/tenants';
-import { access, type ApiRegistry } from '../../access';
+import { schemaVersion, validatorModule } from '../../../services/registers/validator-module';
+import { access, userOf, type ApiRegistry } from '../../access';
+import { bodyOf } from '../../request';
+
+const SETTINGS_SCHEMA = TENANT_SETTINGS_SCHEMA as unknown as RegisterSchema;
 
 const CONTENT_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
@@ -29,12 +35,61 @@ export function registerTenantRoutes(api: ApiRegistry, domain: Tenants): void {
     },
   });
 
+  // The settings screen (docs/tenancy.md "Settings"): admins of the tenant only.
+  api.add({
+    method: 'GET',
+    path: '/api/tenant-settings',
+    access: access.admin,
+    handler: async (ctx) => {
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = {
+        data: await domain.settings.read(ctx.state.tenant),
+        schema: TENANT_SETTINGS_SCHEMA,
+        uiSchema: TENANT_SETTINGS_UI,
+        validatorUrl: `/api/tenant-settings/validator.js?v=${schemaVersion(SETTINGS_SCHEMA)}`,
+      };
+    },
+  });
+  api.add({
+    method: 'PUT',
+    path: '/api/tenant-settings',
+    access: access.admin,
+    handler: async (ctx) => {
+      const { user } = userOf(ctx);
+      const saved = await domain.settings.save(ctx.state.tenant, user, bodyOf(ctx));
+      ctx.body = { data: saved.settings };
+    },
+  });
+  api.add({
+    method: 'GET',
+    path: '/api/tenant-settings/audit',
+    access: access.admin,
+    handler: async (ctx) => {
+      ctx.body = { data: await domain.settings.audit(ctx.state.tenant) };
+    },
+  });
+  // The form's precompiled validator (as the registers'): import() sends no token, and it
+  // holds only the schema, which ships in the app's bundle anyway.
+  api.add({
+    method: 'GET',
+    path: '/api/tenant-settings/validator.js',
+    access: access.public,
+    handler: (ctx) => {
+      ctx.type = 'text/javascript; charset=utf-8';
+      ctx.set('Cache-Control', ctx.query.v ? 'private, max-age=31536000, immutable' : 'no-cache');
+      ctx.body = validatorModule(SETTINGS_SCHEMA);
+    },
+  });
+
   api.add({
     method: 'GET',
     path: '/api/health',
     access: access.public,
     handler: (ctx) => {
-      ctx.body = { data: { ok: true, tenantId: ctx.state.tenant.id } };
+      // live: this process answers; ready: it can serve (filled in by the ops middleware, docs/production.md "Health").
+      const readiness = (ctx.state as { readiness?: { ready: boolean; checks: Record<string, boolean> } }).readiness;
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = { data: { ok: true, tenantId: ctx.state.tenant.id, live: true, ready: readiness?.ready ?? true, checks: readiness?.checks ?? {} } };
     },
   });
 

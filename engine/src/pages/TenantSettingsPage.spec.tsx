@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { composeStories } from '@storybook/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import * as stories from './TenantSettingsPage.stories';
+import { recordedCalls } from '../stories/fakeApi';
+
+const { Default } = composeStories(stories);
+
+describe('TenantSettingsPage', () => {
+  it('renders the groups from the schema, each claim with its one-line help, and the audit list', async () => {
+    render(<Default />);
+    expect(await screen.findByText('Encerramento')).toBeTruthy();
+    for (const group of ['Atendimento', 'Transferência', 'Pesquisas', 'Aparência', 'ERP', 'Visões']) expect(screen.getAllByText(group).length).toBeGreaterThan(0);
+    expect(screen.getByText('Exige uma tag para encerrar.')).toBeTruthy();
+    expect(screen.getByText('Ana Administradora')).toBeTruthy();
+    expect(screen.getByText('atendimento.publicRegister')).toBeTruthy();
+  });
+
+  it('saves an edited closing justification and shows it in the audit list', async () => {
+    const user = userEvent.setup();
+    render(<Default />);
+    const first = (await screen.findByDisplayValue('Resolvido')) as HTMLInputElement;
+    fireEvent.change(first, { target: { value: 'Resolvido na hora' } });
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(recordedCalls().some((c) => c.method === 'PUT' && c.path === '/api/tenant-settings')).toBe(true));
+    const put = recordedCalls().find((c) => c.method === 'PUT')!;
+    expect((put.body as { encerramento: { justifies: string[] } }).encerramento.justifies).toEqual(['Resolvido na hora', 'Sem retorno']);
+    expect(await screen.findByText('encerramento.justifies')).toBeTruthy();
+  });
+});

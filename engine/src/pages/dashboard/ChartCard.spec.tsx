@@ -1,0 +1,44 @@
+import { describe, expect, it, vi } from 'vitest';
+import { composeStories } from '@storybook/react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { messages } from '@atendimento/schemas';
+import * as stories from './ChartCard.stories';
+
+const { Bars, Lines, Nps, Heatmap, NoLabels } = composeStories(stories);
+const text = messages.dashboard;
+
+describe('ChartCard', () => {
+  it('downloads the chart as a semicolon CSV named by host, title and period', () => {
+    const download = vi.fn();
+    render(<Bars download={download} />);
+    fireEvent.click(screen.getByRole('button', { name: `${text.downloadCsv}: ${text.chartAgentsRooms}` }));
+    expect(download).toHaveBeenCalledTimes(1);
+    const [name, csv] = download.mock.calls[0]!;
+    expect(name).toBe('acme.test - Atendimentos por agente - 01-01-2026 a 07-01-2026.csv');
+    const lines = (csv as string).trim().split('\r\n');
+    expect(lines[0]).toBe('Data;Ana Souza;Bia Lima;Caio Reis');
+    expect(lines[1]).toBe('01/01/2026;5;5;6');
+    expect(lines).toHaveLength(8);
+  });
+
+  it('draws bars or lines with the legend where chosen, and the NPS groups in the seed colours', () => {
+    const { container, unmount } = render(<Lines />);
+    expect(container.querySelectorAll('path').length).toBeGreaterThan(0);
+    expect(screen.getByText('Ana Souza')).toBeTruthy();
+    unmount();
+    const nps = render(<Nps />);
+    const fills = [...nps.container.querySelectorAll('path, rect')].map((e) => (e.getAttribute('style') ?? '') + (e.getAttribute('fill') ?? ''));
+    for (const color of ['#c73c35', '#f2b000', '#01b882']) expect(fills.some((f) => f.includes(color))).toBe(true);
+    nps.unmount();
+    render(<Heatmap />);
+    expect(screen.getByText('9h-10h')).toBeTruthy();
+  });
+
+  it("shows an empty chart's state and logs 'Grafico sem labels'", () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    render(<NoLabels />);
+    expect(screen.getByText(text.empty)).toBeTruthy();
+    expect(info).toHaveBeenCalledWith(text.noLabels, 'tags');
+    info.mockRestore();
+  });
+});

@@ -1,0 +1,33 @@
+import type { Meta, StoryObj } from '@storybook/react';
+import { DEFAULT_DASHBOARD_FILTERS } from '@atendimento/schemas';
+import { ChartCard } from './ChartCard';
+import { buildCharts } from './dashboardCharts';
+import { fixtureReport } from './dashboardFixture';
+
+const flags = { askResearch: true, askResearchCsat: true, likertScale5: false, likertScale10: false };
+const charts = buildCharts(fixtureReport(), DEFAULT_DASHBOARD_FILTERS, flags);
+const chart = (id: string) => charts.find((c) => c.id === id)!;
+
+const meta = {
+  title: 'Dashboard/ChartCard',
+  component: ChartCard,
+  args: { chart: chart('agentsRooms'), chartType: 'bar', legend: 'right', height: 320, period: { from: '2026-01-01', to: '2026-01-07' }, host: 'acme.test' },
+} satisfies Meta<typeof ChartCard>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Rooms per agent and day, as bars, legend at the right. */
+export const Bars: Story = {};
+
+/** The same as lines, legend on top. */
+export const Lines: Story = { args: { chartType: 'line', legend: 'top' } };
+
+/** NPS groups in the seed's colours. */
+export const Nps: Story = { args: { chart: chart('nps') } };
+
+/** The hour heatmap: 24 buckets 'Nh-(N+1)h'. */
+export const Heatmap: Story = { args: { chart: chart('heatmap') } };
+
+/** A chart without labels (no tag used in the period). */
+export const NoLabels: Story = { args: { chart: { id: 'tags', title: 'Etiquetas', kind: 'category', categories: [], series: [] } } };

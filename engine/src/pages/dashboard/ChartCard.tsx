@@ -1,0 +1,122 @@
+import { useMemo } from 'react';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import FileDownload from '@mui/icons-material/FileDownload';
+import { VictoryAxis, VictoryBar, VictoryChart, VictoryGroup, VictoryLegend, VictoryLine, VictoryScatter } from 'victory';
+import { axisMax, chartCsv, chartCsvFileName, chipLabels, messages, showLineLabels } from '@atendimento/schemas';
+import type { ChartModel } from './dashboardCharts';
+import { saveText } from '../../ui/save-file';
+
+const text = messages.dashboard;
+const PALETTE = ['#1976d2', '#01b882', '#f2b000', '#c73c35', '#7b1fa2', '#00838f', '#ef6c00', '#5d4037', '#455a64', '#c2185b'];
+
+/** Saves a text as a file (the browser's download); injectable for tests. */
+export type Download = (fileName: string, content: string) => void;
+
+export const browserDownload: Download = (fileName, content) => saveText(fileName, content);
+
+export interface ChartCardProps {
+  chart: ChartModel;
+  chartType: 'bar' | 'line';
+  legend: 'top' | 'right';
+  height: number;
+  /** Period and host for the CSV's file name (seed 002 §7). */
+  period: { from: string; to: string };
+  host: string;
+  download?: Download;
+}
+
+/**
+ * One chart of the dashboard (victory): bars or lines, legend on top or at the right (two
+ * names then '(+N outros)' beyond six), y axis 0 to 1.2 × the maximum, a CSV download.
+ * A chart without labels shows that the period has no data and logs 'Grafico sem labels'.
+ */
+export function ChartCard({ chart, chartType, legend, height, period, host, download = browserDownload }: ChartCardProps) {
+  const hasLabels = chart.categories.length > 0;
+  const max = useMemo(() => axisMax(chart.series.flatMap((s) => s.values)), [chart]);
+  const hasData = chart.series.some((s) => s.values.some((v) => v !== 0));
+  if (!hasLabels) console.info(text.noLabels, chart.id);
+  const colored = chart.series.map((s, i) => ({ ...s, color: s.color ?? PALETTE[i % PALETTE.length]! }));
+  // Up to 6 names fit the legend; beyond, two then '(+N outros)' (seed 002 §9 legend chips).
+  const legendNames = colored.length > 6 ? chipLabels(colored.map((s) => s.name), 'legend') : colored.map((s) => s.name);
+  const legendData = legendNames.map((name, i) => ({ name, symbol: { fill: colored[i]?.color ?? '#9e9e9e' } }));
+  const legendRight = legend === 'right';
+  const width = 560;
+  const padding = { top: legendRight ? 16 : 44, bottom: chart.kind === 'category' ? 70 : 48, left: 52, right: legendRight ? 150 : 16 };
+  const labelsOn = chartType === 'bar' ? colored.length === 1 && chart.categories.length <= 31 : showLineLabels(colored.length) && chart.categories.length <= 31;
+
+  function onDownload() {
+    const header = [chart.kind === 'time' ? 'Data' : 'Item', ...colored.map((s) => s.name)];
+    const rows = chart.categories.map((c, i) => [c, ...colored.map((s) => s.values[i] ?? 0)]);
+    download(chartCsvFileName(host, chart.title, period.from, period.to), chartCsv(header, rows));
+  }
+
+  return (
+    <Paper variant="outlined" sx={{ p: 1.5, display: 'flex', flexDirection: 'column', minWidth: 0 }} data-chart={chart.id} role="figure" aria-label={chart.title}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Typography component="h3" variant="subtitle1" sx={{ flex: 1, fontWeight: 600 }}>
+          {chart.title}
+        </Typography>
+        <Tooltip title={text.downloadCsv}>
+          <span>
+            <IconButton size="small" aria-label={`${text.downloadCsv}: ${chart.title}`} onClick={onDownload} disabled={!hasLabels}>
+              <FileDownload fontSize="small" />
+            </IconButton>
+          </span>
+        </Tooltip>
+      </Box>
+      {!hasLabels || !hasData ? (
+        <Box sx={{ height, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+          <Typography color="text.secondary">{text.empty}</Typography>
+        </Box>
+      ) : (
+        <Box sx={{ height }}>
+          <VictoryChart width={width} height={height} padding={padding} domain={{ y: [0, max] }} domainPadding={{ x: chartType === 'bar' ? 18 : 8 }}>
+            <VictoryLegend
+              x={legendRight ? width - padding.right + 8 : padding.left}
+              y={legendRight ? 10 : 6}
+              orientation={legendRight ? 'vertical' : 'horizontal'}
+              gutter={12}
+              style={{ labels: { fontSize: 11 } }}
+              data={legendData}
+            />
+            <VictoryAxis
+              tickValues={chart.categories.map((_, i) => i + 1)}
+              tickFormat={chart.categories}
+              style={{ tickLabels: { fontSize: 10, angle: chart.categories.length > 8 ? -40 : 0, textAnchor: chart.categories.length > 8 ? 'end' : 'middle' } }}
+              fixLabelOverlap={chart.categories.length > 31}
+            />
+            <VictoryAxis dependentAxis style={{ tickLabels: { fontSize: 10 }, grid: { stroke: '#eeeeee' } }} />
+            {chartType === 'bar' ? (
+              <VictoryGroup offset={colored.length > 1 ? Math.max(4, Math.min(14, 300 / (chart.categories.length * colored.length))) : 0}>
+                {colored.map((s) => (
+                  <VictoryBar
+                    key={s.name}
+                    data={s.values.map((y, i) => ({ x: i + 1, y }))}
+                    style={{ data: { fill: s.color } }}
+                    barWidth={colored.length > 1 ? undefined : Math.max(4, Math.min(28, 360 / chart.categories.length))}
+                    labels={labelsOn ? ({ datum }: { datum: { y: number } }) => (datum.y ? String(datum.y) : '') : undefined}
+                  />
+                ))}
+              </VictoryGroup>
+            ) : (
+              colored.flatMap((s) => [
+                <VictoryLine key={`${s.name}-line`} data={s.values.map((y, i) => ({ x: i + 1, y }))} style={{ data: { stroke: s.color, strokeWidth: 2 } }} />,
+                <VictoryScatter
+                  key={`${s.name}-points`}
+                  data={s.values.map((y, i) => ({ x: i + 1, y }))}
+                  size={3}
+                  style={{ data: { fill: s.color } }}
+                  labels={labelsOn ? ({ datum }: { datum: { y: number } }) => (datum.y ? String(datum.y) : '') : undefined}
+                />,
+              ])
+            )}
+          </VictoryChart>
+        </Box>
+      )}
+    </Paper>
+  );
+}

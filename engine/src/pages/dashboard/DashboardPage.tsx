@@ -1,0 +1,106 @@
+import { useEffect, useMemo, useState } from 'react';
+import {
+  calendarDay, DASHBOARD_NARROW_BELOW_PX, DEFAULT_DASHBOARD_FILTERS, format, isAdmin, messages,
+  type DashboardFilters, type DashboardReport,
+} from '@atendimento/schemas';
+import { api } from '../../api/api';
+import { useSessionUser } from '../../api/useSessionUser';
+import { useAppConfig } from '../../boot/AppConfigContext';
+import { showToast } from '../../ui/toast';
+import { DashboardView } from './DashboardView';
+import { ExportDialog, type ExportRequest } from './ExportDialog';
+import type { DashboardFlags } from './dashboardCharts';
+
+/** The query of `GET /api/dashboard/reports` for a filter set. */
+export function reportQuery(filters: DashboardFilters): string {
+  const q = new URLSearchParams();
+  if (filters.range) {
+    q.set('from', filters.range[0]);
+    q.set('to', filters.range[1]);
+  } else q.set('days', String(filters.lastDays ?? 7));
+  if (filters.departments.length) q.set('departments', filters.departments.join(','));
+  else if (filters.agents.length) q.set('agents', filters.agents.join(','));
+  return q.toString();
+}
+
+function useSmallLayout(): boolean {
+  const read = () => (typeof window === 'undefined' ? false : window.innerWidth < DASHBOARD_NARROW_BELOW_PX);
+  const [small, setSmall] = useState(read);
+  useEffect(() => {
+    const onResize = () => setSmall(read());
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return small;
+}
+
+/**
+ * /dashboard (seed 002 §2): loads the period's reports from the server (pre-aggregated, scoped
+ * to the caller's departments) whenever the period or the agent/department filter changes;
+ * the other filters only re-draw. The export request goes in the background and the file
+ * arrives by e-mail.
+ */
+export function DashboardPage() {
+  const user = useSessionUser();
+  const config = useAppConfig();
+  const [filters, setFilters] = useState<DashboardFilters>({ ...DEFAULT_DASHBOARD_FILTERS });
+  const [report, setReport] = useState<DashboardReport | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const small = useSmallLayout();
+  const today = calendarDay(new Date(), config.timeZone);
+  const query = reportQuery(filters);
+  const claims = config.claims ?? {};
+  const flags: DashboardFlags = useMemo(
+    () => ({ askResearch: Boolean(claims.askResearch), askResearchCsat: Boolean(claims.askResearchCsat), likertScale5: Boolean(claims.likertScale5), likertScale10: Boolean(claims.likertScale10) }),
+    [claims.askResearch, claims.askResearchCsat, claims.likertScale5, claims.likertScale10],
+  );
+
+  useEffect(() => {
+    const abort = new AbortController();
+    setLoading(true);
+    setError(null);
+    api<{ data: DashboardReport }>(`/api/dashboard/reports?${query}`, { signal: abort.signal, notify: false })
+      .then((body) => setReport(body.data))
+      .catch((err: Error) => {
+        if (!abort.signal.aborted) setError(err.message);
+      })
+      .finally(() => {
+        if (!abort.signal.aborted) setLoading(false);
+      });
+    return () => abort.abort();
+  }, [query]);
+
+  async function requestExport(request: ExportRequest) {
+    await api('/api/dashboard/export', { method: 'POST', body: request });
+    showToast(format(messages.dashboard.exportNotice, { email: user?.email ?? '' }), 'success');
+  }
+
+  const canExport = !claims.exportAdminOnly || (user ? isAdmin(user) : false);
+  return (
+    <>
+      <DashboardView
+        report={report}
+        loading={loading}
+        error={error}
+        filters={filters}
+        onFilters={setFilters}
+        flags={flags}
+        today={today}
+        small={small}
+        host={window.location.host}
+        onExport={canExport ? () => setExporting(true) : null}
+      />
+      <ExportDialog
+        open={exporting}
+        email={user?.email ?? ''}
+        today={today}
+        askResearch={flags.askResearch}
+        askResearchCsat={flags.askResearchCsat}
+        onSubmit={requestExport}
+        onClose={() => setExporting(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { composeStories } from '@storybook/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { messages } from '@atendimento/schemas';
+import * as stories from './DashboardView.stories';
+
+const { Narrow, WideLines, ManyAgents } = composeStories(stories);
+const text = messages.dashboard;
+
+describe('DashboardView', () => {
+  it('lays out narrow below 2400 px and wide above, with the chosen number of columns', () => {
+    const narrow = render(<Narrow />);
+    expect(narrow.container.querySelector('[data-layout]')?.getAttribute('data-layout')).toBe('small');
+    expect(narrow.container.querySelector('[data-columns]')?.getAttribute('data-columns')).toBe('3');
+    narrow.unmount();
+    const wide = render(<WideLines />);
+    expect(wide.container.querySelector('[data-layout]')?.getAttribute('data-layout')).toBe('wide');
+    expect(wide.container.querySelector('[data-columns]')?.getAttribute('data-columns')).toBe('4');
+    expect(screen.getByRole('button', { name: text.line }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it("shows three agent chips then '(+N outro(s))', and choosing departments clears the agents", () => {
+    render(<ManyAgents />);
+    const toolbar = screen.getByRole('toolbar');
+    expect(within(toolbar).getByText('(+1 outro(s))')).toBeTruthy();
+    expect(within(toolbar).getByText('Ana Souza')).toBeTruthy();
+    fireEvent.mouseDown(screen.getByTestId('filter-departments'));
+    fireEvent.click(screen.getByRole('option', { name: 'Vendas' }));
+    expect(within(toolbar).queryByText('Ana Souza')).toBeNull();
+    expect(within(toolbar).getByText('Vendas')).toBeTruthy();
+  });
+
+  it('chooses a range ending yesterday and reorders swapped dates', () => {
+    render(<Narrow />);
+    fireEvent.mouseDown(within(screen.getByRole('toolbar')).getAllByRole('combobox')[0]!);
+    fireEvent.click(screen.getByRole('option', { name: text.range }));
+    expect((screen.getByTestId('range-to') as HTMLInputElement).value).toBe('2026-01-07');
+    // A swapped pair is reordered.
+    fireEvent.change(screen.getByTestId('range-from'), { target: { value: '2026-01-07' } });
+    fireEvent.change(screen.getByTestId('range-to'), { target: { value: '2026-01-03' } });
+    expect((screen.getByTestId('range-from') as HTMLInputElement).value).toBe('2026-01-03');
+  });
+});

@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import type { Meta, StoryObj } from '@storybook/react';
+import { DEFAULT_DASHBOARD_FILTERS, type DashboardFilters } from '@atendimento/schemas';
+import { DashboardView, type DashboardViewProps } from './DashboardView';
+import { fixtureReport } from './dashboardFixture';
+
+const flags = { askResearch: true, askResearchCsat: true, likertScale5: false, likertScale10: false };
+
+/** The view with its filters kept in state, as the page keeps them. */
+function Interactive(props: Omit<DashboardViewProps, 'filters' | 'onFilters'> & { initial?: Partial<DashboardFilters> }) {
+  const [filters, setFilters] = useState<DashboardFilters>({ ...DEFAULT_DASHBOARD_FILTERS, ...props.initial });
+  return <DashboardView {...props} filters={filters} onFilters={setFilters} />;
+}
+
+const meta = {
+  title: 'Dashboard/DashboardView',
+  component: Interactive,
+  args: { report: fixtureReport(), loading: false, error: null, flags, today: '2026-01-08', small: true, host: 'acme.test', onExport: () => {} },
+} satisfies Meta<typeof Interactive>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Narrow layout (below 2400 px), three columns of bars. */
+export const Narrow: Story = {};
+
+/** Wide layout, four columns, lines, legend on top, monthly. */
+export const WideLines: Story = { args: { small: false, initial: { columns: 4, chartType: 'line', legend: 'top', monthly: true } } };
+
+/** Four agents chosen: three chips then '(+1 outro(s))'. */
+export const ManyAgents: Story = {
+  args: {
+    report: { ...fixtureReport(), agents: [...fixtureReport().agents, { id: 'davi', displayName: 'Davi Melo' }] },
+    initial: { agents: ['ana', 'bia', 'caio', 'davi'] },
+  },
+};

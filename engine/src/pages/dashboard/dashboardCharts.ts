@@ -1,0 +1,191 @@
+import {
+  csatClass, csatScore, dayLabel, KPI_COLORS, messages, monthOf, npsClass, npsScore, surveyBreakdown,
+  type DashboardFilters, type DashboardReport, type ReportDay, type SurveyBreakdown,
+} from '@atendimento/schemas';
+
+const text = messages.dashboard;
+
+/** One chart of the grid: x categories and one or more series (values aligned with categories). */
+export interface ChartModel {
+  id: string;
+  title: string;
+  /** 'time': x is the day (or month); 'category': x is a name (tags, hours). */
+  kind: 'time' | 'category';
+  categories: string[];
+  series: { name: string; color?: string; values: number[] }[];
+}
+
+export interface Kpi {
+  id: string;
+  label: string;
+  value: string;
+  /** NPS/CSAT: the three groups with the seed's colours. */
+  breakdown?: { label: string; color: string; count: number }[];
+}
+
+/** Dashboard flags of the tenant (seed 002 §3, §6): NPS/CSAT charts and their scales. */
+export interface DashboardFlags {
+  askResearch: boolean;
+  askResearchCsat: boolean;
+  likertScale5: boolean;
+  likertScale10: boolean;
+}
+
+type Acc = { n: number; total: number };
+type Pick = (day: ReportDay) => [series: string, n: number, total: number][];
+
+const round2 = (v: number) => Math.round(v * 100) / 100;
+
+/** Groups of the x axis: each day, or each year-month in the monthly view. */
+function groupsOf(days: ReportDay[], monthly: boolean): { key: string; label: string; days: number }[] {
+  const out: { key: string; label: string; days: number }[] = [];
+  for (const d of days) {
+    const key = monthly ? monthOf(d.date) : d.date;
+    const last = out[out.length - 1];
+    if (last?.key === key) last.days++;
+    else out.push({ key, label: dayLabel(key), days: 1 });
+  }
+  return out;
+}
+
+/** Sums what `pick` reads per series and group, then turns each (n, total) into a value. */
+function timeChart(id: string, title: string, days: ReportDay[], filters: DashboardFilters, pick: Pick, value: (a: Acc, groupDays: number) => number, nameOf: (key: string) => string = (k) => k): ChartModel {
+  const groups = groupsOf(days, filters.monthly);
+  const index = new Map(groups.map((g, i) => [g.key, i]));
+  const series = new Map<string, Acc[]>();
+  for (const d of days) {
+    const gi = index.get(filters.monthly ? monthOf(d.date) : d.date)!;
+    for (const [name, n, total] of pick(d)) {
+      let accs = series.get(name);
+      if (!accs) series.set(name, (accs = groups.map(() => ({ n: 0, total: 0 }))));
+      accs[gi]!.n += n;
+      accs[gi]!.total += total;
+    }
+  }
+  return {
+    id,
+    title,
+    kind: 'time',
+    categories: groups.map((g) => g.label),
+    series: [...series].map(([name, accs]) => ({ name: nameOf(name), values: accs.map((a, i) => round2(value(a, groups[i]!.days))) })).sort((a, b) => a.name.localeCompare(b.name, 'pt-BR')),
+  };
+}
+
+/** Counts (optionally per day with the average toggle). */
+const countValue = (average: boolean) => (a: Acc, groupDays: number) => (average ? a.n / groupDays : a.n);
+/** Average of a time in minutes. */
+const minutes = (a: Acc) => (a.n ? a.total / a.n / 60_000 : 0);
+
+function breakdownOf(days: ReportDay[], kind: 'nps' | 'csat', flags: DashboardFlags): SurveyBreakdown {
+  const values: Record<string, number> = {};
+  for (const d of days) {
+    const list = kind === 'nps' ? d.npsAnswered.npsAgents : d.csatAnswered.csatAgents;
+    for (const a of list) for (const [v, c] of Object.entries(a.values)) values[v] = (values[v] ?? 0) + c;
+  }
+  return surveyBreakdown(values, kind === 'nps' ? (v) => npsClass(v, flags.likertScale5) : (v) => csatClass(v, flags.likertScale10));
+}
+
+function surveyChart(id: string, title: string, days: ReportDay[], filters: DashboardFilters, kind: 'nps' | 'csat', flags: DashboardFlags): ChartModel {
+  const classOf = kind === 'nps' ? (v: number) => npsClass(v, flags.likertScale5) : (v: number) => csatClass(v, flags.likertScale10);
+  const chart = timeChart(id, title, days, filters, (d) => {
+    const out: [string, number, number][] = [];
+    for (const a of kind === 'nps' ? d.npsAnswered.npsAgents : d.csatAnswered.csatAgents) {
+      for (const [v, c] of Object.entries(a.values)) {
+        const cls = classOf(Number(v));
+        if (cls) out.push([cls, c, 0]);
+      }
+    }
+    return out;
+  }, countValue(filters.average));
+  const order = [
+    ['detractor', text.detractors, KPI_COLORS.detractors],
+    ['passive', text.passives, KPI_COLORS.passives],
+    ['promoter', text.promoters, KPI_COLORS.promoters],
+  ] as const;
+  const byName = new Map(chart.series.map((s) => [s.name, s]));
+  chart.series = order.map(([key, label, color]) => ({ name: label, color, values: byName.get(key)?.values ?? chart.categories.map(() => 0) }));
+  return chart;
+}
+
+/** The grid of charts of 002 §2 for a report, the filters and the tenant's flags. */
+export function buildCharts(report: DashboardReport, filters: DashboardFilters, flags: DashboardFlags): ChartModel[] {
+  const { days } = report;
+  const agentName = new Map(report.agents.map((a) => [a.id, a.displayName]));
+  const deptName = new Map(report.departments.map((d) => [d.id, d.displayName]));
+  const channelName = new Map(report.channels.map((c) => [c.id, c.label]));
+  const agent = (id: string) => agentName.get(id) ?? id;
+  const dept = (id: string) => (id ? deptName.get(id) ?? id : 'Sem departamento');
+  const count = countValue(filters.average);
+  const charts: ChartModel[] = [
+    timeChart('rooms', text.chartRooms, days, filters, (d) => [[text.kpiRooms, d.roomDate.countRooms, 0], [text.kpiContacts, d.roomDate.countContacts, 0]], count),
+    timeChart('agentsRooms', text.chartAgentsRooms, days, filters, (d) => d.roomDate.agentsRooms.map((a) => [a.agent, a.count, 0]), count, agent),
+    timeChart('departmentRooms', text.chartDepartmentRooms, days, filters, (d) => d.roomDate.departmentRooms.map((r) => [r.departmentId, r.count, 0]), count, dept),
+    timeChart('channels', text.chartChannels, days, filters, (d) => d.roomDate.channelRooms.map((c) => [c.channelId, c.countRooms, 0]), count, (id) => channelName.get(id) ?? id),
+    timeChart('firstAttendAgents', text.chartFirstAttendAgents, days, filters, (d) => d.firstAttend.agents.map((a) => [a.agent, a.count, a.totalMs]), minutes, agent),
+    timeChart('firstAttendDepartments', text.chartFirstAttendDepartments, days, filters, (d) => d.firstAttend.departaments.map((a) => [a.departament, a.count, a.totalMs]), minutes, dept),
+    timeChart('agentTma', text.chartAgentTma, days, filters, (d) => d.agentTMA.tma.map((a) => [a.agentId, a.count, a.totalMs]), minutes, agent),
+    timeChart('departmentTma', text.chartDepartmentTma, days, filters, (d) => d.departmentTMA.tma.map((a) => [a.departmentId, a.count, a.totalMs]), minutes, dept),
+    timeChart('userStatus', text.chartUserStatus, days, filters, (d) => d.userStatus.agents.map((a) => [a.agent, 1, a.totalMs]), (a, g) => (filters.average ? a.total / g : a.total) / 3_600_000, agent),
+  ];
+  if (flags.askResearch) charts.push(surveyChart('nps', text.chartNps, days, filters, 'nps', flags));
+  if (flags.askResearchCsat) charts.push(surveyChart('csat', text.chartCsat, days, filters, 'csat', flags));
+  const tags = new Map<string, { name: string; color: string; count: number }>();
+  for (const d of days) {
+    for (const t of d.tagsReport.tags) {
+      const cur = tags.get(t.id) ?? { name: t.name, color: t.color, count: 0 };
+      cur.count += t.count;
+      tags.set(t.id, cur);
+    }
+  }
+  const tagList = [...tags.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'pt-BR'));
+  charts.push({ id: 'tags', title: text.chartTags, kind: 'category', categories: tagList.map((t) => t.name), series: [{ name: text.chartTags, values: tagList.map((t) => t.count) }] });
+  const hours = Array.from({ length: 24 }, (_, h) => days.reduce((s, d) => s + (d.roomsHoursHeatmap.hoursHitmap[h]?.count ?? 0), 0));
+  charts.push({
+    id: 'heatmap',
+    title: text.chartHeatmap,
+    kind: 'category',
+    categories: hours.map((_, h) => days[0]?.roomsHoursHeatmap.hoursHitmap[h]?.label ?? `${h}h-${h + 1}h`),
+    series: [{ name: text.kpiRooms, values: hours.map((v) => (filters.average && days.length ? round2(v / days.length) : v)) }],
+  });
+  charts.push(timeChart('transfers', text.chartTransfers, days, filters, (d) => [[text.kpiTransfers, d.transfers.count, 0]], count));
+  return charts;
+}
+
+const fmtMinutes = (ms: number) => `${(ms / 60_000).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} min`;
+
+/** The KPI row: totals of the period (contacts: sum of each day's distinct contacts). */
+export function buildKpis(report: DashboardReport, flags: DashboardFlags): Kpi[] {
+  const { days } = report;
+  const sum = (f: (d: ReportDay) => number) => days.reduce((s, d) => s + f(d), 0);
+  const first = { n: sum((d) => d.firstAttend.departaments.reduce((s, a) => s + a.count, 0)), total: sum((d) => d.firstAttend.departaments.reduce((s, a) => s + a.totalMs, 0)) };
+  const tma = { n: sum((d) => d.departmentTMA.tma.reduce((s, a) => s + a.count, 0)), total: sum((d) => d.departmentTMA.tma.reduce((s, a) => s + a.totalMs, 0)) };
+  const kpis: Kpi[] = [
+    { id: 'rooms', label: text.kpiRooms, value: String(sum((d) => d.roomDate.countRooms)) },
+    { id: 'contacts', label: text.kpiContacts, value: String(sum((d) => d.roomDate.countContacts)) },
+    { id: 'firstAttend', label: text.kpiFirstAttend, value: first.n ? fmtMinutes(first.total / first.n) : '—' },
+    { id: 'tma', label: text.kpiTma, value: tma.n ? fmtMinutes(tma.total / tma.n) : '—' },
+    { id: 'transfers', label: text.kpiTransfers, value: String(sum((d) => d.transfers.count)) },
+  ];
+  const survey = (id: 'nps' | 'csat', label: string) => {
+    const b = breakdownOf(days, id, flags);
+    const score = id === 'nps' ? npsScore(b) : csatScore(b);
+    kpis.push({
+      id,
+      label,
+      value: b.total ? (id === 'nps' ? String(score) : `${String(score).replace('.', ',')}%`) : '—',
+      breakdown: [
+        { label: text.detractors, color: KPI_COLORS.detractors, count: b.detractors },
+        { label: text.passives, color: KPI_COLORS.passives, count: b.passives },
+        { label: text.promoters, color: KPI_COLORS.promoters, count: b.promoters },
+      ],
+    });
+  };
+  if (flags.askResearch) survey('nps', text.kpiNps);
+  if (flags.askResearchCsat) survey('csat', text.kpiCsat);
+  return kpis;
+}
+
+/** True when the period has no chat and no online time (the empty state). */
+export function isEmptyReport(report: DashboardReport): boolean {
+  return report.days.every((d) => d.roomDate.countRooms === 0 && d.userStatus.agents.length === 0);
+}

@@ -1,0 +1,35 @@
+import type { AppConfig } from '../domain';
+import type { Room } from './room';
+
+/** A tag as the tags dialog reads it (register 'tags', seed 000 §3 "Tag"). */
+export interface TagOption {
+  id: string;
+  name: string;
+  color?: string | null;
+  department?: string | null;
+  active?: boolean;
+}
+
+/** Departments of a chat for tagsPerDepto: its department and its department queues ("depto" + id). */
+export function roomDepartments(room: Pick<Room, 'departmentId' | 'queues'>): Set<string> {
+  const out = new Set<string>();
+  if (room.departmentId) out.add(room.departmentId);
+  for (const q of room.queues ?? []) if (q.id.startsWith('depto')) out.add(q.id.slice('depto'.length));
+  return out;
+}
+
+/**
+ * Seed 001 §5 "Tags": with tenant claim tagsPerDepto a tag of a department is offered only on
+ * chats of that department's queues; a tag without department is offered everywhere
+ * (docs/console-operations.md). The dialog filters with it, the server refuses with it.
+ */
+export function tagAllowed(config: Pick<AppConfig, 'claims'>, tag: Pick<TagOption, 'department'>, room: Pick<Room, 'departmentId' | 'queues'>): boolean {
+  if (!config.claims?.tagsPerDepto || !tag.department) return true;
+  return roomDepartments(room).has(tag.department);
+}
+
+/** What the dialog offers: active tags with a name, allowed for the chat, matching the search (case-insensitive). */
+export function offeredTags<T extends TagOption>(config: Pick<AppConfig, 'claims'>, tags: T[], room: Pick<Room, 'departmentId' | 'queues'>, search = ''): T[] {
+  const term = search.trim().toLocaleLowerCase('pt-BR');
+  return tags.filter((t) => t.active !== false && t.name?.trim() && tagAllowed(config, t, room) && (!term || t.name.toLocaleLowerCase('pt-BR').includes(term)));
+}

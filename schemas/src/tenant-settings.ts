@@ -1,0 +1,278 @@
+import type { AppConfig } from './domain';
+import { DEFAULT_CLOSE_RULES } from './chat/closing';
+
+/**
+ * The tenant settings screen (docs/tenancy.md "Settings"): one JSON Schema of the editable
+ * app configuration, grouped as the screen shows it. The engine renders it with its rjsf form
+ * (the same widgets and validator as the registers) and the server validates every save with
+ * ajv on this same schema, then maps the groups back onto `tenants.app_config`.
+ *
+ * To make a new tenant claim editable: add it to its group in CLAIM_GROUPS with its one-line
+ * help. The form, the validation, the mapping and the audit follow.
+ */
+
+/** Tenant claims of the seed documents, by the screen's group, each with its pt-BR help. */
+export const CLAIM_GROUPS = {
+  atendimento: {
+    publicRegister: 'Permite que novos agentes se cadastrem pela tela de cadastro.',
+    googleSignIn: "Mostra 'Entrar com Google' na tela de login.",
+    disablePasswordLogin: 'Esconde o login por e-mail e senha (só Google).',
+    allowFollowMe: "Habilita o 'Siga-me' (receber chats no WhatsApp pessoal).",
+    queues: 'Usa filas de atendimento além dos departamentos.',
+    inbox: 'Habilita a aba Inbox de e-mails.',
+    multiTags: 'Permite mais de uma tag por chat.',
+    tagsPerDepto: 'Tags ficam restritas ao departamento.',
+    filterChatsByTags: 'Permite filtrar a lista de chats por tags.',
+    notifyTag: 'Notifica agentes quando uma tag é aplicada.',
+    enableChatOnHold: 'Permite colocar chats em espera.',
+    disableSetUnread: "Esconde a opção 'Marcar como não lida'.",
+    agentBotPriority: 'Chats do bot vão primeiro ao último agente do contato.',
+    depBotPriority: 'Chats do bot vão primeiro ao último departamento do contato.',
+    denyDisableDepartment: 'Impede desativar departamentos com agentes.',
+    disableNotificationDialog: 'Não mostra o aviso de notificações aos agentes.',
+    negotiations: 'Habilita o cadastro de negociações.',
+    catalog: 'Habilita o catálogo de produtos.',
+    externalClients: 'Clientes vêm de uma fonte externa (somente leitura).',
+    externalSalesmen: 'Representantes vêm de uma fonte externa.',
+    disableClientEdit: 'Impede editar clientes.',
+    allowSecondaryEmail: 'Permite um e-mail secundário nos contatos.',
+    scheduleCampain: 'Permite agendar campanhas.',
+    enableAgentStatusExporter: 'Permite exportar o histórico de status dos agentes.',
+    exportAdminOnly: 'Só administradores exportam relatórios.',
+    sumarizeRoom: 'Habilita resumos de atendimentos.',
+  },
+  encerramento: {
+    disableCloseChat: "Agentes não podem 'Encerrar' (o canal pode liberar).",
+    disableCloseChatNoMessage: "Agentes não podem 'Encerrar sem mensagem'.",
+    disableAskResearch: 'Agentes não podem encerrar enviando pesquisa.',
+    forceAgentMessage: 'Só encerra chats em que o agente já respondeu.',
+    tagWhenClose: 'Exige uma tag para encerrar.',
+    hasNextContact: 'Pede a data do próximo contato ao encerrar.',
+  },
+  transferencia: {
+    remainInChat: 'Por padrão o agente continua no chat ao transferir.',
+    keepOnDepartment: 'Transferências mantêm o chat no departamento.',
+  },
+  pesquisas: {
+    askResearch: 'Envia pesquisa NPS ao encerrar.',
+    askResearchCsat: 'Envia pesquisa CSAT ao encerrar.',
+    npsFive: 'NPS de 1 a 5 em vez de 0 a 10.',
+    likertScale5: 'Mostra gráficos em escala Likert de 5 pontos.',
+    likertScale10: 'Mostra gráficos em escala Likert de 10 pontos.',
+    flowCharts: 'Mostra gráficos de fluxos no dashboard.',
+    flowResultCharts: 'Mostra resultados dos fluxos no dashboard.',
+    flowExpectedResult: 'Mostra o resultado esperado dos fluxos.',
+    flowResultsPerFlow: 'Mostra resultados por fluxo.',
+  },
+  aparencia: {
+    hideRightMenus: "Esconde 'Agentes Online', 'Siga-me' e 'Novidades' do menu.",
+    logoutLast: "Coloca 'Sair' no fim do menu.",
+  },
+} as const;
+
+/** Group titles of the screen. */
+export const SETTINGS_GROUPS = {
+  atendimento: 'Atendimento',
+  encerramento: 'Encerramento',
+  transferencia: 'Transferência',
+  pesquisas: 'Pesquisas',
+  aparencia: 'Aparência',
+  erp: 'ERP',
+  visoes: 'Visões',
+} as const;
+
+type Json = Record<string, unknown>;
+
+const claimProps = (group: keyof typeof CLAIM_GROUPS): Json =>
+  Object.fromEntries(Object.keys(CLAIM_GROUPS[group]).map((claim) => [claim, { type: 'boolean', title: claim }]));
+
+const stringList = (title: string, itemTitle: string, max = 200) => ({
+  type: 'array', title, maxItems: 200,
+  items: { type: 'string', title: itemTitle, minLength: 1, maxLength: max, errorMessage: `Preencha ${itemTitle.toLowerCase()} (até ${max} caracteres)` },
+});
+
+const COLOR = '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$';
+const TOAST_POSITIONS = ['top-right', 'top-left', 'bottom-right', 'bottom-left', 'top-center', 'bottom-center'] as const;
+const TOAST_TITLES = ['Canto superior direito', 'Canto superior esquerdo', 'Canto inferior direito', 'Canto inferior esquerdo', 'Topo, ao centro', 'Rodapé, ao centro'];
+
+/** The settings document: one object per group. */
+export const TENANT_SETTINGS_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['atendimento', 'encerramento', 'transferencia', 'pesquisas', 'aparencia', 'erp', 'visoes'],
+  properties: {
+    atendimento: { type: 'object', title: SETTINGS_GROUPS.atendimento, additionalProperties: false, properties: claimProps('atendimento') },
+    encerramento: {
+      type: 'object', title: SETTINGS_GROUPS.encerramento, additionalProperties: false,
+      properties: {
+        ...claimProps('encerramento'),
+        justifies: stringList('Justificativas de encerramento', 'Justificativa'),
+        reportOnly: { type: 'boolean', title: 'Justificativa opcional' },
+        nextMaxDate: { type: 'integer', title: 'Prazo máximo do próximo contato (dias)', minimum: 1, maximum: 5000, errorMessage: 'Informe um número de dias entre 1 e 5000' },
+        obsRules: {
+          type: 'array', title: 'Regras da observação', maxItems: 50,
+          items: {
+            type: 'object', required: ['pattern', 'message'], additionalProperties: false,
+            properties: {
+              pattern: { type: 'string', title: 'Expressão regular', minLength: 1, maxLength: 500, errorMessage: 'Informe a expressão regular' },
+              message: { type: 'string', title: 'Mensagem quando não atende', minLength: 1, maxLength: 300, errorMessage: 'Informe a mensagem' },
+            },
+          },
+        },
+      },
+    },
+    transferencia: {
+      type: 'object', title: SETTINGS_GROUPS.transferencia, additionalProperties: false,
+      properties: { ...claimProps('transferencia'), justifies: stringList('Justificativas de transferência', 'Justificativa') },
+    },
+    pesquisas: { type: 'object', title: SETTINGS_GROUPS.pesquisas, additionalProperties: false, properties: claimProps('pesquisas') },
+    aparencia: {
+      type: 'object', title: SETTINGS_GROUPS.aparencia, additionalProperties: false,
+      properties: {
+        ...claimProps('aparencia'),
+        statusList: {
+          type: 'array', title: 'Lista de status', maxItems: 30,
+          items: {
+            type: 'object', required: ['text', 'color'], additionalProperties: false,
+            properties: {
+              text: { type: 'string', title: 'Status', minLength: 1, maxLength: 40, errorMessage: 'Informe o nome do status (até 40 caracteres)' },
+              color: { type: 'string', title: 'Cor', pattern: COLOR, errorMessage: 'Cor inválida (use #RRGGBB)' },
+            },
+          },
+        },
+        toastPosition: { type: 'string', title: 'Posição das notificações', oneOf: TOAST_POSITIONS.map((value, i) => ({ const: value, title: TOAST_TITLES[i], errorMessage: 'Escolha uma posição da lista' })), errorMessage: 'Escolha uma posição da lista' },
+        footerName: { type: ['string', 'null'], title: 'Rodapé: texto', maxLength: 120 },
+        footerLink: { type: ['string', 'null'], title: 'Rodapé: link', maxLength: 500, pattern: '^https?://', errorMessage: 'Informe um link começando por https://' },
+        logoUrl: { type: ['string', 'null'], title: 'Logo (endereço da imagem)', maxLength: 1000, pattern: '^(https?://|/api/files/)', errorMessage: 'Informe um endereço https:// ou envie a imagem' },
+        backgroundUrl: { type: ['string', 'null'], title: 'Fundo do login (endereço da imagem)', maxLength: 1000, pattern: '^(https?://|/api/files/)', errorMessage: 'Informe um endereço https:// ou envie a imagem' },
+      },
+    },
+    erp: {
+      type: 'object', title: SETTINGS_GROUPS.erp, additionalProperties: false,
+      properties: {
+        urls: { ...stringList('Endereços do ERP', 'Endereço', 500), items: { type: 'string', title: 'Endereço', pattern: '^https?://[^\\s]+$', maxLength: 500, errorMessage: 'Informe um endereço http(s):// válido' } },
+        queryPath: { type: ['string', 'null'], title: 'Caminho da consulta', maxLength: 200, pattern: '^/', errorMessage: 'O caminho começa com /' },
+        timeoutMs: { type: ['integer', 'null'], title: 'Tempo limite (ms)', minimum: 1000, maximum: 600000, errorMessage: 'Informe um tempo entre 1000 e 600000 ms' },
+        searchLimit: { type: ['integer', 'null'], title: 'Limite de linhas da pesquisa', minimum: 1, maximum: 1000, errorMessage: 'Informe um limite entre 1 e 1000' },
+        mapsKey: { type: ['string', 'null'], title: 'Chave do Google Maps', maxLength: 200 },
+      },
+    },
+    visoes: {
+      type: 'object', title: SETTINGS_GROUPS.visoes, additionalProperties: false,
+      properties: {
+        hiddenViews: stringList('Telas ocultas (caminho, ex.: /faq)', 'Tela', 100),
+        rootView: { type: ['string', 'null'], title: 'Tela inicial (caminho)', maxLength: 100, pattern: '^/', errorMessage: 'O caminho começa com /' },
+        api: { type: 'boolean', title: 'Tela de API' },
+        hiddenTemplates: stringList('Templates ocultos', 'Template', 200),
+      },
+    },
+  },
+} as const;
+
+/** rjsf UI schema: the one-line help of each claim, switches, ordered groups. */
+export const TENANT_SETTINGS_UI: Json = (() => {
+  const ui: Json = { 'ui:order': Object.keys(SETTINGS_GROUPS) };
+  for (const [group, claims] of Object.entries(CLAIM_GROUPS)) {
+    const node: Json = {};
+    for (const [claim, help] of Object.entries(claims)) node[claim] = { 'ui:widget': 'switch', 'ui:help': help };
+    ui[group] = node;
+  }
+  Object.assign(ui.encerramento as Json, {
+    reportOnly: { 'ui:widget': 'switch', 'ui:help': 'Desligado: o agente precisa escolher uma justificativa da lista.' },
+    justifies: { 'ui:help': 'Opções do diálogo de encerramento.' },
+    nextMaxDate: { 'ui:help': 'Quantos dias à frente a data do próximo contato pode ir.' },
+  });
+  Object.assign(ui.transferencia as Json, { justifies: { 'ui:help': 'Opções do diálogo de transferência.' } });
+  Object.assign(ui.aparencia as Json, {
+    statusList: { items: { color: { 'ui:widget': 'color' } }, 'ui:help': 'Status que os agentes escolhem na barra de status.' },
+    toastPosition: { 'ui:widget': 'select' },
+    // Uploaded through POST /api/upload (images only), kept as its /api/files/ address.
+    logoUrl: { 'ui:widget': 'file', 'ui:options': { accept: 'image', preview: true }, 'ui:help': 'PNG ou JPEG; aparece na tela de login.' },
+    backgroundUrl: { 'ui:widget': 'file', 'ui:options': { accept: 'image', preview: true }, 'ui:help': 'PNG ou JPEG; fundo da tela de login.' },
+  });
+  ui.erp = { urls: { 'ui:help': 'O primeiro é o padrão; o proxy só chama estes endereços.' } };
+  ui.visoes = { api: { 'ui:widget': 'switch', 'ui:help': 'Mostra a tela de API aos administradores.' } };
+  return ui;
+})();
+
+type Settings = Record<keyof typeof SETTINGS_GROUPS, Json>;
+
+/** The app configuration → the settings document the form edits. */
+export function settingsOf(config: AppConfig): Settings {
+  const claims = config.claims ?? {};
+  const claimsOf = (group: keyof typeof CLAIM_GROUPS) => Object.fromEntries(Object.keys(CLAIM_GROUPS[group]).map((c) => [c, Boolean(claims[c])]));
+  const close = config.closeJustify ?? DEFAULT_CLOSE_RULES;
+  return {
+    atendimento: claimsOf('atendimento'),
+    encerramento: { ...claimsOf('encerramento'), justifies: [...(close.justifies ?? [])], reportOnly: close.reportOnly ?? true, nextMaxDate: close.nextMaxDate ?? 5000, obsRules: [...(close.obsRules ?? [])] },
+    transferencia: { ...claimsOf('transferencia'), justifies: [...(config.transferJustify ?? [])] },
+    pesquisas: claimsOf('pesquisas'),
+    aparencia: {
+      ...claimsOf('aparencia'),
+      statusList: (config.statusList ?? []).map((s) => ({ text: s.text, color: s.color })),
+      toastPosition: config.toastNotification?.position ?? 'top-right',
+      footerName: config.footer?.name ?? null,
+      footerLink: config.footer?.link ?? null,
+      logoUrl: config.assets?.logoUrl ?? null,
+      backgroundUrl: config.assets?.backgroundUrl ?? null,
+    },
+    erp: { urls: [...(config.erp?.urls ?? [])], queryPath: config.erp?.queryPath ?? null, timeoutMs: config.erp?.timeoutMs ?? null, searchLimit: config.erp?.searchLimit ?? null, mapsKey: config.mapsKey ?? null },
+    visoes: { hiddenViews: [...(config.hiddenViews ?? [])], rootView: config.rootView ?? null, api: Boolean(config.api), hiddenTemplates: [...(config.hiddenTemplates ?? [])] },
+  };
+}
+
+/** A validated settings document applied onto the configuration (what the screen does not edit is kept). */
+export function applySettings(config: AppConfig, settings: Settings): AppConfig {
+  const claims = { ...(config.claims ?? {}) };
+  for (const group of Object.keys(CLAIM_GROUPS) as (keyof typeof CLAIM_GROUPS)[]) {
+    for (const claim of Object.keys(CLAIM_GROUPS[group])) claims[claim] = Boolean(settings[group]?.[claim]);
+  }
+  const s = settings as unknown as {
+    encerramento: { justifies?: string[]; reportOnly?: boolean; nextMaxDate?: number; obsRules?: { pattern: string; message: string }[] };
+    transferencia: { justifies?: string[] };
+    aparencia: { statusList?: { text: string; color: string }[]; toastPosition?: AppConfig['toastNotification']['position']; footerName?: string | null; footerLink?: string | null; logoUrl?: string | null; backgroundUrl?: string | null };
+    erp: { urls?: string[]; queryPath?: string | null; timeoutMs?: number | null; searchLimit?: number | null; mapsKey?: string | null };
+    visoes: { hiddenViews?: string[]; rootView?: string | null; api?: boolean; hiddenTemplates?: string[] };
+  };
+  const previousStatus = new Map((config.statusList ?? []).map((x) => [x.text, x]));
+  const urls = s.erp.urls ?? [];
+  return {
+    ...config,
+    claims,
+    closeJustify: { justifies: s.encerramento.justifies ?? [], obsRules: s.encerramento.obsRules ?? [], reportOnly: s.encerramento.reportOnly ?? true, nextMaxDate: s.encerramento.nextMaxDate ?? 5000 },
+    transferJustify: s.transferencia.justifies ?? [],
+    statusList: (s.aparencia.statusList ?? []).map((x, index) => ({ text: x.text, color: x.color, icon: previousStatus.get(x.text)?.icon ?? 'circle', index })),
+    toastNotification: { position: s.aparencia.toastPosition ?? 'top-right' },
+    footer: s.aparencia.footerName ? { name: s.aparencia.footerName, link: s.aparencia.footerLink ?? '' } : null,
+    assets: { logoUrl: s.aparencia.logoUrl ?? null, backgroundUrl: s.aparencia.backgroundUrl ?? null },
+    erp: urls.length ? { urls, ...(s.erp.queryPath && { queryPath: s.erp.queryPath }), ...(s.erp.timeoutMs && { timeoutMs: s.erp.timeoutMs }), ...(s.erp.searchLimit && { searchLimit: s.erp.searchLimit }) } : null,
+    mapsKey: s.erp.mapsKey ?? null,
+    hiddenViews: s.visoes.hiddenViews ?? [],
+    rootView: s.visoes.rootView ?? null,
+    api: Boolean(s.visoes.api),
+    hiddenTemplates: s.visoes.hiddenTemplates ?? [],
+  };
+}
+
+/** One entry of the settings audit list (who, when, what changed). */
+export interface SettingsAuditEntry {
+  id: string;
+  at: string;
+  userId: string;
+  userName: string;
+  changes: { field: string; before: unknown; after: unknown }[];
+}
+
+/** Dotted paths whose values differ between two settings documents, with both values. */
+export function settingsDiff(before: Json, after: Json, prefix = ''): { field: string; before: unknown; after: unknown }[] {
+  const out: { field: string; before: unknown; after: unknown }[] = [];
+  for (const key of new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])) {
+    const a = before?.[key];
+    const b = after?.[key];
+    const path = prefix ? `${prefix}.${key}` : key;
+    const isObj = (v: unknown) => v !== null && typeof v === 'object' && !Array.isArray(v);
+    if (isObj(a) && isObj(b)) out.push(...settingsDiff(a as Json, b as Json, path));
+    else if (JSON.stringify(a ?? null) !== JSON.stringify(b ?? null)) out.push({ field: path, before: a ?? null, after: b ?? null });
+  }
+  return out;
+}

@@ -1,0 +1,349 @@
+import type { Knex } from 'knex';
+import type { Db, Executor } from '../knex';
+import { parseJson } from '../knex';
+import type { Contribution, RoomFacts, RoomRaw, StatusPoint } from '../../services/reports/report-facts';
+
+type Conn = Executor;
+
+/** A summed counter row of report_daily. */
+export interface DailyRow {
+  day: string;
+  kind: string;
+  dept: string;
+  key: string;
+  sub: string;
+  n: number;
+  total: number;
+}
+
+/** Rows restricted to departments (null: all) and, for per-agent rows without a department, to agents. */
+export interface ReportScope {
+  departments: string[] | null;
+  agents: string[] | null;
+}
+
+const ROOM_KINDS_EXCLUDED_FROM_SUMS = ['contact', 'agentContact', 'channelContact'];
+const CHUNK = 400;
+/** An id no row has: an empty IN list without dialect quirks (PostgreSQL refuses NUL in text). */
+const NO_MATCH = '#nenhum#';
+
+
+function num(v: unknown): number {
+  return typeof v === 'number' ? v : Number(v ?? 0);
+}
+
+/** SQL of the daily reports (docs/reports.md); tenant id first in every call. */
+/** The export's reference date when it is a survey's answer date (Room.nps.answerdAt, seed 002 §3 "Room, for export"). */
+const EXPORT_REF_PG = { nps: "(data->'nps'->>'answerdAt')", csat: "(data->'csat'->>'answerdAt')" } as const;
+const EXPORT_REF_SQLITE = { nps: "json_extract(data, '$.nps.answerdAt')", csat: "json_extract(data, '$.csat.answerdAt')" } as const;
+
+export function createReportRepository(db: Db) {
+  // Whether the transfers table of the console operations (issue 17) exists: asked on the
+  // caller's connection (inside its transaction: SQLite has one), remembered for a minute.
+  let transfersKnown: { value: boolean; until: number } | null = null;
+  async function hasTransfers(q: Conn): Promise<boolean> {
+    if (transfersKnown && transfersKnown.until > Date.now()) return transfersKnown.value;
+    const value = await q.schema.hasTable('room_transfers');
+    transfersKnown = { value, until: Date.now() + 60_000 };
+    return value;
+  }
+
+  const repo = {
+    /** One transaction for a rebuild day (the service never holds a Knex handle itself). */
+    transaction<T>(work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+      return db.transaction(work);
+    },
+
+    /** The tenant's time zone (AppConfig.timeZone), if set. */
+    async timeZone(q: Conn, tenantId: string): Promise<string | null> {
+      const row = await q('tenants').where({ id: tenantId }).first('app_config');
+      const zone = parseJson<{ timeZone?: unknown }>(row?.app_config, {}).timeZone;
+      return typeof zone === 'string' && zone ? zone : null;
+    },
+
+    /** Raw data of rooms as the report facts read it (one statement per table, whatever the count). */
+    async roomRaw(q: Conn, tenantId: string, roomIds: string[], options: { lock?: boolean } = {}): Promise<RoomRaw[]> {
+      if (roomIds.length === 0) return [];
+      const out: RoomRaw[] = [];
+      const withTransfers = await hasTransfers(q);
+      for (let i = 0; i < roomIds.length; i += CHUNK) {
+        const ids = roomIds.slice(i, i + CHUNK);
+        // PostgreSQL: the room rows are locked (in id order) so two transactions re-filing the
+        // same room one after the other each see the other's facts, never both the old ones.
+        const rooms = await q('rooms')
+          .where('tenant_id', tenantId)
+          .whereIn('id', ids)
+          .orderBy('id')
+          .modify((b) => {
+            if (options.lock && db.client.config.client === 'pg') b.forUpdate();
+          })
+          .select('id', 'created_at', 'closed_at', 'internal', 'channel_id', 'contact_id', 'department_id', 'nps_value', 'csat_value', 'data');
+        const answers = await q('messages')
+          .where('tenant_id', tenantId)
+          .whereIn('room_id', ids)
+          .andWhere({ author_type: 'agent', annotation: false })
+          .whereNotNull('author_id')
+          .groupBy('room_id', 'author_id')
+          .select('room_id', 'author_id')
+          .min({ first: 'created_at' })
+          .max({ last: 'created_at' });
+        const tags = await q('room_members').where('tenant_id', tenantId).whereIn('room_id', ids).andWhere('kind', 'tag').select('room_id', 'member_id');
+        const transfers = withTransfers
+          ? await q('room_transfers').where('tenant_id', tenantId).whereIn('room_id', ids).select('room_id', 'from_department_id', 'to_department_id', 'from_user_id').orderBy('id')
+          : [];
+        const byRoom = <T extends { room_id: string }>(rows: T[]) => {
+          const m = new Map<string, T[]>();
+          for (const r of rows) {
+            const list = m.get(r.room_id);
+            if (list) list.push(r);
+            else m.set(r.room_id, [r]);
+          }
+          return m;
+        };
+        const answersBy = byRoom(answers as { room_id: string; author_id: string; first: string; last: string }[]);
+        const tagsBy = byRoom(tags as { room_id: string; member_id: string }[]);
+        const transfersBy = byRoom(transfers as { room_id: string; from_department_id: string | null; to_department_id: string | null; from_user_id: string | null }[]);
+        for (const r of rooms) {
+          const data = parseJson<Record<string, unknown>>(r.data, {});
+          out.push({
+            id: r.id,
+            createdAt: r.created_at,
+            closedAt: r.closed_at ?? null,
+            internal: Boolean(r.internal),
+            channelId: r.channel_id ?? null,
+            contactId: r.contact_id ?? null,
+            departmentId: r.department_id ?? null,
+            npsValue: r.nps_value === null || r.nps_value === undefined ? null : num(r.nps_value),
+            csatValue: r.csat_value === null || r.csat_value === undefined ? null : num(r.csat_value),
+            npsRequested: typeof data.npsRequestedAt === 'string' || (data.nps !== null && typeof data.nps === 'object'),
+            csatRequested: typeof data.csatRequestedAt === 'string' || (data.csat !== null && typeof data.csat === 'object'),
+            agentMessages: (answersBy.get(r.id) ?? []).map((a) => ({ authorId: a.author_id, first: a.first, last: a.last })),
+            tags: (tagsBy.get(r.id) ?? []).map((t) => t.member_id),
+            transfers: (transfersBy.get(r.id) ?? []).map((t) => ({ fromDepartmentId: t.from_department_id, toDepartmentId: t.to_department_id, fromUserId: t.from_user_id })),
+          });
+        }
+      }
+      return out;
+    },
+
+    /** Ids of rooms created in [from, to) (ISO instants), in id order after `afterId` (rebuild pages). */
+    async roomIdsCreatedBetween(q: Conn, tenantId: string, from: string, to: string, afterId: string, limit: number): Promise<string[]> {
+      const rows = await q('rooms').where('tenant_id', tenantId).andWhere('created_at', '>=', from).andWhere('created_at', '<', to).andWhere('id', '>', afterId).orderBy('id').limit(limit).select('id');
+      return rows.map((r) => r.id as string);
+    },
+
+    /** The facts stored for rooms (what each adds to report_daily now). */
+    async facts(q: Conn, tenantId: string, roomIds: string[]): Promise<Map<string, RoomFacts>> {
+      const out = new Map<string, RoomFacts>();
+      for (let i = 0; i < roomIds.length; i += CHUNK) {
+        const rows = await q('report_room_facts').where('tenant_id', tenantId).whereIn('room_id', roomIds.slice(i, i + CHUNK)).select('room_id', 'day', 'contributions');
+        for (const r of rows) out.set(r.room_id, { day: r.day, contributions: parseJson<Contribution[]>(r.contributions, []) });
+      }
+      return out;
+    },
+
+    async saveFacts(q: Conn, tenantId: string, roomId: string, facts: RoomFacts | null): Promise<void> {
+      if (!facts) {
+        await q('report_room_facts').where({ tenant_id: tenantId, room_id: roomId }).del();
+        return;
+      }
+      await q('report_room_facts')
+        .insert({ tenant_id: tenantId, room_id: roomId, day: facts.day, contributions: JSON.stringify(facts.contributions) })
+        .onConflict(['tenant_id', 'room_id'])
+        .merge(['day', 'contributions']);
+    },
+
+    /** Inserts many facts rows at once (rebuild). */
+    async insertFacts(q: Conn, tenantId: string, rows: { roomId: string; facts: RoomFacts }[]): Promise<void> {
+      const values = rows.map((r) => ({ tenant_id: tenantId, room_id: r.roomId, day: r.facts.day, contributions: JSON.stringify(r.facts.contributions) }));
+      for (let i = 0; i < values.length; i += 200) await q('report_room_facts').insert(values.slice(i, i + 200)).onConflict(['tenant_id', 'room_id']).merge(['day', 'contributions']);
+    },
+
+    /**
+     * Adds deltas to counters, creating missing rows (upsert: two transactions creating the
+     * same row never collide). Callers pass them sorted, so concurrent writers lock rows in the
+     * same order and never deadlock on PostgreSQL.
+     */
+    async addCounters(q: Conn, tenantId: string, deltas: { day: string; c: Contribution }[]): Promise<void> {
+      for (let i = 0; i < deltas.length; i += 150) {
+        const values = deltas.slice(i, i + 150).map(({ day, c }) => ({ tenant_id: tenantId, day, kind: c[0], dept: c[1], key: c[2], sub: c[3], n: c[4], total: c[5] }));
+        await q('report_daily')
+          .insert(values)
+          .onConflict(['tenant_id', 'day', 'kind', 'dept', 'key', 'sub'])
+          .merge({ n: (q as Knex).raw('report_daily.n + excluded.n'), total: (q as Knex).raw('report_daily.total + excluded.total') });
+      }
+    },
+
+    /** A status record and the one before it of the same agent (userStatus pairs). */
+    async statusWithPrevious(q: Conn, tenantId: string, statusId: string): Promise<{ current: StatusPoint; previous: StatusPoint | null } | null> {
+      const row = await q('statuses').where({ tenant_id: tenantId, id: statusId }).first('id', 'user_id', 'status', 'created_at');
+      if (!row) return null;
+      const prev = await q('statuses')
+        .where({ tenant_id: tenantId, user_id: row.user_id })
+        .andWhere((w) => w.where('created_at', '<', row.created_at).orWhere((x) => x.where('created_at', row.created_at).andWhere('id', '<', row.id)))
+        .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+        .first('user_id', 'status', 'created_at');
+      const point = (r: { user_id: string; status: string; created_at: string }): StatusPoint => ({ userId: r.user_id, status: r.status, at: Date.parse(r.created_at) });
+      return { current: point(row), previous: prev ? point(prev) : null };
+    },
+
+    /** Status records in [from, to) per agent in time order (the rebuild walks consecutive pairs). */
+    async *statusesBetween(q: Conn, tenantId: string, from: string, to: string): AsyncGenerator<StatusPoint[]> {
+      let after: { user: string; at: string; id: string } | null = null;
+      for (;;) {
+        const cursor: { user: string; at: string; id: string } | null = after;
+        const rows: { id: string; user_id: string; status: string; created_at: string }[] = await q('statuses')
+          .where('tenant_id', tenantId)
+          .andWhere('created_at', '>=', from)
+          .andWhere('created_at', '<', to)
+          .modify((b) => {
+            if (cursor) {
+              b.andWhere((w) =>
+                w
+                  .where('user_id', '>', cursor.user)
+                  .orWhere((x) => x.where('user_id', cursor.user).andWhere('created_at', '>', cursor.at))
+                  .orWhere((x) => x.where('user_id', cursor.user).andWhere('created_at', cursor.at).andWhere('id', '>', cursor.id)),
+              );
+            }
+          })
+          .orderBy([{ column: 'user_id' }, { column: 'created_at' }, { column: 'id' }])
+          .limit(2000)
+          .select('id', 'user_id', 'status', 'created_at');
+        if (rows.length === 0) return;
+        yield rows.map((r) => ({ userId: r.user_id, status: r.status, at: Date.parse(r.created_at) }));
+        const last = rows[rows.length - 1]!;
+        after = { user: last.user_id, at: last.created_at, id: last.id };
+        if (rows.length < 2000) return;
+      }
+    },
+
+    /** Clears the days [fromDay, toDay]: room facts filed there and their counters, or the online counters. */
+    async clearDays(q: Conn, tenantId: string, fromDay: string, toDay: string, part: 'rooms' | 'online'): Promise<void> {
+      const daily = q('report_daily').where('tenant_id', tenantId).andWhere('day', '>=', fromDay).andWhere('day', '<=', toDay);
+      if (part === 'online') {
+        await daily.andWhere('kind', 'online').del();
+        return;
+      }
+      await daily.andWhereNot('kind', 'online').del();
+      await q('report_room_facts').where('tenant_id', tenantId).andWhere('day', '>=', fromDay).andWhere('day', '<=', toDay).del();
+    },
+
+    /** Room ids whose facts are filed in [fromDay, toDay] (the rebuild re-files them). */
+    async factRoomIds(q: Conn, tenantId: string, fromDay: string, toDay: string): Promise<string[]> {
+      const rows = await q('report_room_facts').where('tenant_id', tenantId).andWhere('day', '>=', fromDay).andWhere('day', '<=', toDay).select('room_id');
+      return rows.map((r) => r.room_id as string);
+    },
+
+    /** Summed counters of [fromDay, toDay] within the scope (distinct-contact kinds apart). */
+    async daily(q: Conn, tenantId: string, fromDay: string, toDay: string, scope: ReportScope): Promise<DailyRow[]> {
+      const rows = await q('report_daily')
+        .where('tenant_id', tenantId)
+        .andWhere('day', '>=', fromDay)
+        .andWhere('day', '<=', toDay)
+        .whereNotIn('kind', ROOM_KINDS_EXCLUDED_FROM_SUMS)
+        .modify((b) => scoped(b, scope))
+        .groupBy('day', 'kind', 'dept', 'key', 'sub')
+        .select('day', 'kind', 'dept', 'key', 'sub')
+        .sum({ n: 'n' })
+        .sum({ total: 'total' });
+      return rows.map((r) => ({ day: r.day, kind: r.kind, dept: r.dept, key: r.key, sub: r.sub, n: num(r.n), total: num(r.total) })).filter((r) => r.n !== 0 || r.total !== 0);
+    },
+
+    /**
+     * Distinct contacts per day (kind contact), per day and agent (agentContact) or per day
+     * and channel (channelContact), within the scope.
+     */
+    async distinctContacts(q: Conn, tenantId: string, fromDay: string, toDay: string, scope: ReportScope, kind: 'contact' | 'agentContact' | 'channelContact'): Promise<{ day: string; key: string; count: number }[]> {
+      const contactColumn = kind === 'contact' ? 'key' : 'sub';
+      const rows: { day: string; group_key?: string; count: unknown }[] = await q('report_daily')
+        .where('tenant_id', tenantId)
+        .andWhere('day', '>=', fromDay)
+        .andWhere('day', '<=', toDay)
+        .andWhere('kind', kind)
+        .andWhere('n', '>', 0)
+        .modify((b) => scoped(b, scope))
+        .modify((b) => (kind === 'contact' ? b.groupBy('day').select('day', q.raw("'' as ??", ['group_key'])) : b.groupBy('day', 'key').select('day', 'key as group_key')))
+        .countDistinct({ count: contactColumn });
+      return rows.map((r) => ({ day: r.day, key: r.group_key ?? '', count: num(r.count) }));
+    },
+
+    /** Every counter row of the tenant in [fromDay, toDay], sorted (the rebuild test compares them). */
+    async allCounters(q: Conn, tenantId: string, fromDay: string, toDay: string): Promise<DailyRow[]> {
+      const rows = await q('report_daily')
+        .where('tenant_id', tenantId)
+        .andWhere('day', '>=', fromDay)
+        .andWhere('day', '<=', toDay)
+        .andWhere((w) => w.whereNot('n', 0).orWhereNot('total', 0))
+        .orderBy(['day', 'kind', 'dept', 'key', 'sub'])
+        .select('day', 'kind', 'dept', 'key', 'sub', 'n', 'total');
+      return rows.map((r) => ({ day: r.day, kind: r.kind, dept: r.dept, key: r.key, sub: r.sub, n: num(r.n), total: num(r.total) }));
+    },
+
+    /** Agents of departments (department_members role agent). */
+    async agentsOfDepartments(q: Conn, tenantId: string, departmentIds: string[]): Promise<string[]> {
+      if (departmentIds.length === 0) return [];
+      const rows = await q('department_members').where('tenant_id', tenantId).whereIn('department_id', departmentIds).andWhere('role', 'agent').distinct('user_id');
+      return rows.map((r) => r.user_id as string);
+    },
+
+    /** Names for the dashboard's labels and filters. */
+    async names(q: Conn, tenantId: string) {
+      const [agents, departments, channels, tags] = await Promise.all([
+        q('users').where({ tenant_id: tenantId, type: 'agent' }).select('id', 'display_name').orderBy('display_name'),
+        q('departments').where({ tenant_id: tenantId }).whereNull('deleted_at').select('id', 'display_name').orderBy('display_name'),
+        q('channels').where({ tenant_id: tenantId }).whereNull('deleted_at').select('id', 'display_name'),
+        q('tags').where({ tenant_id: tenantId }).whereNull('deleted_at').select('id', 'name', 'data'),
+      ]);
+      return {
+        agents: agents.map((r) => ({ id: r.id as string, displayName: r.display_name as string })),
+        departments: departments.map((r) => ({ id: r.id as string, displayName: r.display_name as string })),
+        channels: channels.map((r) => ({ id: r.id as string, label: r.display_name as string })),
+        tags: tags.map((r) => ({ id: r.id as string, name: r.name as string, color: String(parseJson<Record<string, unknown>>(r.data, {}).color ?? '') })),
+      };
+    },
+  };
+  return repo;
+}
+
+function scoped(b: Knex.QueryBuilder, scope: ReportScope): void {
+  if (scope.departments) {
+    const departments = scope.departments;
+    const agents = scope.agents ?? [];
+    // Department rows of the scope; the agents' online time has no department (dept '').
+    b.andWhere((w) => w.whereIn('dept', departments.length ? departments : [NO_MATCH]).orWhere((x) => x.where('kind', 'online').whereIn('key', agents.length ? agents : [NO_MATCH])));
+  }
+}
+
+export type ReportRepository = ReturnType<typeof createReportRepository>;
+
+/** Rooms of an export period by reference date, a page at a time (keyset: never OFFSET). */
+export function createExportRepository(db: Db) {
+  return {
+    async page(
+      tenantId: string,
+      query: { from: string; to: string; reference: 'createdAt' | 'nps' | 'csat'; departments: string[] | null },
+      after: { at: string; id: string } | null,
+      limit: number,
+    ): Promise<{ rows: Record<string, unknown>[]; last: { at: string; id: string } | null }> {
+      const pg = db.client.config.client === 'pg';
+      const path: 'nps' | 'csat' = query.reference === 'nps' ? 'nps' : 'csat';
+      // Answer dates live in the room's JSON (Room.nps.answerdAt, seed 002 §3 "Room, for export").
+      const ref = db.raw(query.reference === 'createdAt' ? 'created_at' : (pg ? EXPORT_REF_PG : EXPORT_REF_SQLITE)[path]);
+      const rows: Record<string, unknown>[] = await db('rooms')
+        .where('tenant_id', tenantId)
+        .andWhere('internal', false)
+        .andWhere(ref, '>=', query.from)
+        .andWhere(ref, '<=', query.to)
+        .modify((b) => {
+          if (query.departments) b.whereIn('department_id', query.departments.length ? query.departments : [NO_MATCH]);
+          if (after) b.andWhere((w) => w.where(ref, '>', after.at).orWhere((x) => x.where(ref, '=', after.at).andWhere('id', '>', after.id)));
+        })
+        .orderByRaw('?, id', [ref])
+        .limit(limit)
+        .select('*', db.raw('? as export_ref', [ref]));
+      const tail = rows[rows.length - 1];
+      const last = tail ? { at: String(tail.export_ref), id: String(tail.id) } : null;
+      return { rows, last };
+    },
+  };
+}

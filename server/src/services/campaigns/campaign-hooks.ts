@@ -1,0 +1,87 @@
+import type { StatusUpdate } from '@atendimento/integrations';
+import { channelIs, format, messages as texts, type Channel, type Message, type Room } from '@atendimento/schemas';
+import type { Clock } from '../../clock';
+import { afterCommit, type Transaction } from '../../db/knex';
+import type { CampaignRepository } from '../../db/repositories/campaign-repository';
+import type { Logger } from '../../logger';
+import type { RecordChange } from '../changes/change-feed';
+import { draftOf, type RoutingMessages } from '../routing/routing-messages';
+
+/** How long after a campaign message a customer's message counts as its answer. */
+export const REPLY_WINDOW_MS = 7 * 24 * 3_600_000;
+
+/** The campaign-side of provider webhooks: receipts of campaign messages and the customers' replies. */
+export function createCampaignHooks(deps: {
+  repo: CampaignRepository;
+  clock: Clock;
+  logger: Logger;
+  msgs: RoutingMessages;
+  /** Tags of the tenant by name (a campaign's tag is typed by name). */
+  tagByName(trx: Transaction, tenantId: string, name: string): Promise<{ id: string; name: string } | null>;
+  /** Delivers a stored automatic message after the commit. */
+  dispatch(tenantId: string, messageId: string): Promise<unknown>;
+  touched(tenantId: string, campaignId: string): void;
+  roomById(trx: Transaction, tenantId: string, roomId: string): Promise<Room | null>;
+}) {
+  const { repo, clock } = deps;
+
+  return {
+    /**
+     * A status webhook's receipt for one of our campaign messages (inside the webhook's
+     * transaction): by the callback data we sent (`cmp:<job id>`) or by the provider id.
+     * Answers false when the id is not a campaign message (the chat's messages take it).
+     */
+    async status(trx: Transaction, tenantId: string, channelId: string, update: StatusUpdate): Promise<boolean> {
+      if (update.status === 'deleted') return false;
+      const messageId = update.callbackData?.startsWith('cmp:') ? update.callbackData.slice(4) : null;
+      const errors = update.errors?.map((e) => ({ title: e.title, code: e.code, ...(e.titleptBR && { titleptBR: e.titleptBR }) }));
+      const campaignId = await repo.applyStatus(trx, tenantId, channelId, { providerId: update.externalId, messageId }, update.status, errors, update.timestamp || clock.now().toISOString(), clock.now().toISOString());
+      if (!campaignId) return false;
+      afterCommit(trx, () => deps.touched(tenantId, campaignId));
+      return true;
+    },
+
+    /**
+     * A customer's message on a WhatsApp channel that answers a campaign message sent to them
+     * (the newest in the last 7 days): the message counts as interacted (a button reply as
+     * clicked too), and the chat (created or reopened by ingest) gets the campaign's tag, a note
+     * naming the campaign for the agents and, for a new chat, the campaign's default reply.
+     */
+    async onInbound(trx: Transaction, record: RecordChange, tenantId: string, event: { room: Room; roomCreated: boolean; message: Message; channel: Channel }): Promise<void> {
+      const { message, channel } = event;
+      if (message.author.type !== 'client' || !channelIs(channel.type, 'whatsapp') || !event.room.chatId) return;
+      const chatId = event.room.chatId;
+      const ids = [chatId];
+      if (/^55\d{11}$/.test(chatId) && chatId[4] === '9') ids.push(chatId.slice(0, 4) + chatId.slice(5));
+      if (/^55\d{10}$/.test(chatId)) ids.push(`${chatId.slice(0, 4)}9${chatId.slice(4)}`);
+      const now = clock.now();
+      const target = await repo.replyTarget(trx, tenantId, channel.id, ids, new Date(now.getTime() - REPLY_WINDOW_MS).toISOString());
+      if (!target) return;
+      const campaign = await repo.find(tenantId, target.campaignId, trx);
+      if (!campaign) return;
+      // A template's quick-reply button arrives as `button`, an interactive button as `button_reply`.
+      const extra = message as Message & { button?: { text?: string }; interactive?: { type?: string } };
+      const clicked = Boolean(extra.button) || extra.interactive?.type === 'button_reply';
+      const answer = message.text ?? extra.button?.text ?? '';
+      await repo.markInteracted(trx, tenantId, target, answer, clicked, now.toISOString());
+      afterCommit(trx, () => deps.touched(tenantId, campaign.id));
+
+      // The room as routing left it in this transaction (it may have queued or answered it).
+      const current = (await deps.roomById(trx, tenantId, event.room.id)) ?? event.room;
+      const draft = draftOf(current);
+      if (campaign.tag) {
+        const tag = await deps.tagByName(trx, tenantId, campaign.tag);
+        const tagId = tag?.id ?? campaign.tag;
+        const tagName = tag?.name ?? campaign.tag;
+        if (!draft.room.tags.includes(tagId)) draft.room = { ...draft.room, tags: [...draft.room.tags, tagId], tagsNames: [...draft.room.tagsNames, tagName] };
+      }
+      await deps.msgs.note(trx, record, tenantId, draft, format(texts.campaigns.replyNote, { name: campaign.name }));
+      if (event.roomCreated && campaign.defaultReply?.trim()) await deps.msgs.toCustomer(trx, record, tenantId, draft, campaign.defaultReply.trim());
+      await deps.msgs.save(trx, record, tenantId, draft);
+      const outbox = [...draft.outbox];
+      if (outbox.length) afterCommit(trx, () => void Promise.all(outbox.map((id) => deps.dispatch(tenantId, id))).catch((err) => deps.logger.error({ err }, 'campaigns.default_reply_failed')));
+    },
+  };
+}
+
+export type CampaignHooks = ReturnType<typeof createCampaignHooks>;

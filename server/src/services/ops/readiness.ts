@@ -1,0 +1,38 @@
+import type { Db } from '../../db/knex';
+import { pendingMigrations, pingDb } from '../../db/knex';
+
+export interface ReadinessDeps {
+  db: Db;
+  /** Whether the change bus between processes is connected (memory bus: always). */
+  busConnected(): boolean;
+  /** True once a graceful stop began: the load balancer must stop sending traffic here. */
+  draining(): boolean;
+}
+
+export interface Readiness {
+  ready: boolean;
+  checks: { database: boolean; migrations: boolean; bus: boolean; accepting: boolean };
+}
+
+/**
+ * GET /api/health/ready (docs/production.md "Health"): live means the process answers;
+ * ready means it can serve: database reachable, every migration applied, bus connected and
+ * not stopping. Migrations never un-apply, so once done that check is not run again.
+ */
+export function createReadiness(deps: ReadinessDeps, options: { pingEveryMs?: number } = {}) {
+  let migrationsDone = false;
+  // One database round trip per second at most: probes and GET /api/health (a benchmark's
+  // target, B1) may come in thousands per second.
+  const pingEveryMs = options.pingEveryMs ?? 1_000;
+  let lastPing: { at: number; ok: Promise<boolean> } | null = null;
+  return async function readiness(): Promise<Readiness> {
+    const now = performance.now();
+    if (!lastPing || now - lastPing.at >= pingEveryMs) {
+      lastPing = { at: now, ok: pingDb(deps.db).then(() => true, () => false) };
+    }
+    const database = await lastPing.ok;
+    if (database && !migrationsDone) migrationsDone = await pendingMigrations(deps.db).then((n) => n === 0, () => false);
+    const checks = { database, migrations: database && migrationsDone, bus: deps.busConnected(), accepting: !deps.draining() };
+    return { ready: Object.values(checks).every(Boolean), checks };
+  };
+}

@@ -1,0 +1,99 @@
+import { timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
+import type { Middleware } from 'koa';
+import { format, messages } from '@atendimento/schemas';
+import { AppError } from '../../errors';
+import type { Metrics } from '../../services/ops/metrics';
+import type { Readiness } from '../../services/ops/readiness';
+
+export interface OpsDeps {
+  metrics: Metrics;
+  readiness(): Promise<Readiness>;
+  draining(): boolean;
+  /** METRICS_TOKEN; null: only direct callers from loopback or a private network. */
+  metricsToken: string | null;
+}
+
+/**
+ * Times every request for /metrics. Outside the errors middleware, so the status it records is
+ * the one the client got; the route label is the router's pattern (bounded cardinality).
+ */
+export function requestMetricsMiddleware(ops: OpsDeps): Middleware {
+  return async function requestMetrics(ctx, next) {
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      // Keep-alive sockets would hold the stopping server open: each answer while draining ends its connection.
+      if (ops.draining()) ctx.set('Connection', 'close');
+      const matched = (ctx as { _matchedRoute?: string })._matchedRoute;
+      const route = typeof matched === 'string' ? matched : ctx.path === '/metrics' || ctx.path.startsWith('/api/health') ? ctx.path : ctx.path.startsWith('/api/') ? 'unmatched' : 'static';
+      ops.metrics.observeRequest(ctx.method, route, ctx.status, (performance.now() - started) / 1000);
+      if (ctx.method === 'POST' && ctx.path.startsWith('/api/webhooks/')) {
+        const provider = ctx.path.split('/')[3] ?? 'unknown';
+        const channel = typeof ctx.params?.channelId === 'string' && typeof matched === 'string' ? ctx.params.channelId : 'unknown';
+        ops.metrics.observeIngest(provider, channel, ctx.status);
+      }
+    }
+  };
+}
+
+function privateAddress(address: string): boolean {
+  const ip = address.startsWith('::ffff:') ? address.slice(7) : address;
+  if (isIP(ip) === 4) {
+    const [a, b] = ip.split('.').map(Number) as [number, number];
+    return a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
+  }
+  return ip === '::1' || /^f[cd][0-9a-f]{2}:/i.test(ip);
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Endpoints that answer for the process, not for a tenant, so they come before the tenant
+ * middleware (a load balancer probes by IP): /metrics, /api/health/live, /api/health/ready.
+ * While a graceful stop drains, every other request is answered 503 with Retry-After.
+ */
+export function opsMiddleware(ops: OpsDeps): Middleware {
+  return async function opsEndpoints(ctx, next) {
+    if (ctx.path === '/api/health/live' && ctx.method === 'GET') {
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = { data: { live: true } };
+      return;
+    }
+    if (ctx.path === '/api/health/ready' && ctx.method === 'GET') {
+      const state = await ops.readiness();
+      ctx.set('Cache-Control', 'no-store');
+      ctx.status = state.ready ? 200 : 503;
+      const failing = Object.entries(state.checks).filter(([, ok]) => !ok).map(([name]) => name);
+      ctx.body = state.ready
+        ? { data: { live: true, ...state } }
+        : { error: 'not_ready', errorMessage: format(messages.ops.notReady, { checks: failing.join(', ') }), data: { live: true, ...state } };
+      return;
+    }
+    if (ctx.path === '/metrics' && ctx.method === 'GET') {
+      const header = ctx.get('Authorization');
+      const bearer = header.startsWith('Bearer ') ? header.slice(7) : '';
+      // The socket's address, never X-Forwarded-For: behind a proxy on loopback every public
+      // request would look local, so a forwarded request needs the token.
+      const direct = !ctx.get('X-Forwarded-For') && privateAddress(ctx.req.socket.remoteAddress ?? '');
+      const allowed = ops.metricsToken ? sameSecret(bearer, ops.metricsToken) : direct;
+      if (!allowed) throw new AppError(ops.metricsToken ? 401 : 403, 'metrics_forbidden', messages.ops.metricsForbidden);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.type = ops.metrics.contentType;
+      ctx.body = await ops.metrics.text();
+      return;
+    }
+    // The tenant's /api/health (web/routes/tenants) reports the same live/ready state.
+    if (ctx.path === '/api/health' && ctx.method === 'GET') (ctx.state as { readiness?: Readiness }).readiness = await ops.readiness();
+    if (ops.draining()) {
+      ctx.set('Connection', 'close');
+      throw new AppError(503, 'shutting_down', messages.ops.shuttingDown, { headers: { 'Retry-After': '2' } });
+    }
+    await next();
+  };
+}

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settingsOf, type AppConfig } from '@atendimento/schemas';
+import { push, startChatServer, stopChatServer, visitorStarts, type ChatTest } from './chat/chat-helpers';
+import { connectClient } from './realtime/realtime-helpers';
+import { waitFor } from '../helpers/wait-for';
+
+/**
+ * The tenant settings screen's API (docs/tenancy.md "Settings"): the grouped settings document
+ * validated with its JSON Schema (pt-BR messages per field), applied at once (the close rules
+ * the server enforces follow), announced on the `appConfig` live collection, and audited.
+ */
+let t: ChatTest;
+let admin: string;
+beforeAll(async () => {
+  t = await startChatServer();
+  admin = await t.tokenFor('acme', 'acme-admin');
+});
+afterAll(() => stopChatServer(t));
+
+async function current() {
+  const res = await t.api('/api/tenant-settings', { token: admin });
+  expect(res.status).toBe(200);
+  return res.body as { data: ReturnType<typeof settingsOf>; schema: object; uiSchema: Record<string, unknown>; validatorUrl: string };
+}
+
+describe('tenant settings', () => {
+  it('answers the grouped document, its schema with a pt-BR help per claim, and a validator module', async () => {
+    const body = await current();
+    expect(Object.keys(body.data)).toEqual(['atendimento', 'encerramento', 'transferencia', 'pesquisas', 'aparencia', 'erp', 'visoes']);
+    expect(body.data.atendimento.publicRegister).toBe(true);
+    expect((body.uiSchema.encerramento as Record<string, { 'ui:help': string }>).disableCloseChat?.['ui:help']).toMatch(/Encerrar/);
+    const module = await t.api(body.validatorUrl.replace(/\?.*$/, ''));
+    expect(module.status).toBe(200);
+    expect(module.text).toContain('export default function load');
+  });
+
+  it('a closing-justification change applies at once: the server demands one of the new list', async () => {
+    const before = await current();
+    const settings = structuredClone(before.data);
+    settings.encerramento.justifies = ['Resolvido pela tela', 'Sem retorno'];
+    settings.encerramento.reportOnly = false;
+    // A signed-in app watching appConfig hears of it.
+    const client = connectClient(t.baseUrl, t.hosts.acme, () => t.tokens.agente);
+    const sub = client.subscribe('appConfig', {});
+    const updates: string[] = [];
+    sub.onUpdate((u) => updates.push(u.kind));
+    await waitFor(() => updates.includes('snapshot'), 'appConfig snapshot');
+
+    const saved = await t.api('/api/tenant-settings', { method: 'PUT', token: admin, body: settings });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.data.encerramento.justifies).toEqual(['Resolvido pela tela', 'Sem retorno']);
+    await waitFor(() => updates.includes('changes'), 'appConfig change');
+    client.close();
+
+    const config = (await t.api('/api/master/tenants/current/appConfig', { host: t.hosts.acme })).body.data as AppConfig;
+    expect(config.closeJustify.justifies).toEqual(['Resolvido pela tela', 'Sem retorno']);
+    // Untouched parts of the configuration are kept.
+    expect(config.claims.publicRegister).toBe(true);
+
+    const visitor = await visitorStarts(t, 'site-vendas', 'Quero fechar');
+    await push(t, t.tokens.agente, visitor.roomId!);
+    const refused = await t.api(`/api/rooms/${visitor.roomId}/close`, { method: 'PATCH', body: { closedBy: { justify: 'Resolvido' } }, token: t.tokens.agente });
+    expect(refused.status).toBe(400);
+    const accepted = await t.api(`/api/rooms/${visitor.roomId}/close`, { method: 'PATCH', body: { closedBy: { justify: 'Sem retorno' } }, token: t.tokens.agente });
+    expect(accepted.status, accepted.text).toBe(200);
+  });
+
+  it('records who changed what, when, before and after, for admins', async () => {
+    const res = await t.api('/api/tenant-settings/audit', { token: admin });
+    expect(res.status).toBe(200);
+    const [entry] = res.body.data;
+    expect(entry.userName).toBe('Admin Acme');
+    expect(entry.userId).toBe('acme-admin');
+    expect(Date.parse(entry.at)).not.toBeNaN();
+    expect(entry.changes).toEqual(expect.arrayContaining([{ field: 'encerramento.justifies', before: expect.any(Array), after: ['Resolvido pela tela', 'Sem retorno'] }]));
+    expect(entry.changes.find((c: { field: string }) => c.field === 'atendimento.publicRegister')).toBeUndefined();
+  });
+
+  it('refuses invalid settings with pt-BR messages per field and changes nothing', async () => {
+    const before = await current();
+    const cases: [(s: ReturnType<typeof settingsOf>) => void, string, RegExp][] = [
+      [(s) => { s.encerramento.nextMaxDate = 0; }, 'encerramento.nextMaxDate', /entre 1 e 5000/],
+      [(s) => { (s.aparencia.statusList as { text: string; color: string }[]).push({ text: 'pausa', color: 'verde' }); }, 'aparencia.statusList.3.color', /Cor inválida/],
+      [(s) => { s.erp.urls = ['ftp://erp']; }, 'erp.urls.0', /http\(s\)/],
+      [(s) => { s.aparencia.toastPosition = 'meio'; }, 'aparencia.toastPosition', /Escolha uma posição/],
+      [(s) => { s.encerramento.justifies = ['']; }, 'encerramento.justifies.0', /Preencha justificativa/],
+    ];
+    for (const [change, field, message] of cases) {
+      const settings = structuredClone(before.data);
+      change(settings);
+      const res = await t.api('/api/tenant-settings', { method: 'PUT', token: admin, body: settings });
+      expect(res.status, field).toBe(400);
+      expect(res.body.error).toBe('validation_failed');
+      const hit = (res.body.fields as { field: string; message: string }[]).find((f) => f.field === field);
+      expect(hit?.message, JSON.stringify(res.body.fields)).toMatch(message);
+    }
+    const unknown = await t.api('/api/tenant-settings', { method: 'PUT', token: admin, body: { ...before.data, segredo: 1 } });
+    expect(unknown.status).toBe(400);
+    expect((await current()).data).toEqual(before.data);
+  });
+
+  it('only admins of the tenant read or change settings', async () => {
+    const callers = { supervisor: await t.tokenFor('acme', 'acme-supervisor'), agente: t.tokens.agente, outraAdmin: await t.tokenFor('outra', 'outra-admin') };
+    const before = await current();
+    for (const [who, token] of Object.entries(callers)) {
+      for (const [method, path, body] of [['GET', '/api/tenant-settings'], ['PUT', '/api/tenant-settings', before.data], ['GET', '/api/tenant-settings/audit']] as const) {
+        const res = await t.api(path, { method, token, body });
+        expect(res.status, `${who} ${method} ${path}`).toBe(who === 'outraAdmin' ? 401 : 403);
+      }
+    }
+  });
+});

@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages as texts, surveyQuestion, type Room } from '@atendimento/schemas';
+import { startWhatsappServer, stopWhatsappServer, type WhatsappTest } from './whatsapp-helpers';
+import { waitFor } from '../../helpers/wait-for';
+
+/** An NPS survey answered on WhatsApp (local Meta provider): question out, "3" back, stored on the room. */
+let t: WhatsappTest;
+beforeAll(async () => {
+  t = await startWhatsappServer();
+  await t.patchAppConfig({ claims: { publicRegister: true, queues: true, askResearch: true } });
+});
+afterAll(() => stopWhatsappServer(t));
+
+const textTo = (phone: string) => t.graph.sent.filter((m) => m.to === phone && m.body.type === 'text').map((m) => m.body.text?.body as string);
+
+describe('NPS survey on WhatsApp', () => {
+  it('the customer answers 3 with a comment; the survey is thanked and stored', async () => {
+    const phone = '5511944440001';
+    await t.graph.customerSays({ phone, name: 'Paula WhatsApp' }, { type: 'text', text: { body: 'Quero cancelar' } });
+    const roomId = await waitFor(async () => (await t.server.db('rooms').where({ tenant_id: 'acme', chat_id: phone }).first('id'))?.id as string | undefined, 'room of the customer');
+    expect((await t.api(`/api/rooms/${roomId}/push`, { method: 'PATCH', body: {}, token: t.tokens.agente })).status).toBe(200);
+    const closed = await t.api(`/api/rooms/${roomId}/askresearch`, { method: 'PATCH', body: { closedBy: {}, researchMethod: 'nps' }, token: t.tokens.agente });
+    expect(closed.status, closed.text).toBe(200);
+    await waitFor(() => textTo(phone).includes(surveyQuestion({ claims: {} }, 'nps')) || undefined, 'the question on the customer phone');
+
+    await t.graph.customerSays({ phone, name: 'Paula WhatsApp' }, { type: 'text', text: { body: '3, demorou muito' } });
+    const room = await waitFor(async () => {
+      const r = (await t.api(`/api/rooms/${roomId}`, { token: t.tokens.admin })).body.data as Room;
+      return r.nps ? r : undefined;
+    }, 'the answer stored');
+    expect(room).toMatchObject({ active: false, research: null, nps: { value: 3, reason: 'demorou muito' } });
+    await waitFor(() => textTo(phone).includes(texts.survey.thanks) || undefined, 'thanks on the customer phone');
+    // No new chat was opened by the answer.
+    expect(Number((await t.server.db('rooms').where({ tenant_id: 'acme', chat_id: phone }).count({ n: '*' }))[0]!.n)).toBe(1);
+  });
+});
