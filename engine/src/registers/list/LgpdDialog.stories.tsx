@@ -2,8 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react';
 import { withShell } from '../../stories/StoryShell';
 import { storyUser } from '../../stories/fixtures';
 import { RegisterAdmin } from '../stories/RegisterAdmin';
-import { fakeRegister } from '../stories/fakeRegister';
-import { definitionsRoute, storyView } from '../stories/views';
+import { contactsAdminShell } from '../stories/views';
 
 const contacts = [{ id: 'c1', displayName: 'Maria Titular', channels: ['whatsapp'], active: true, clients: [] }];
 
@@ -13,16 +12,9 @@ const meta = {
   decorators: [withShell],
   args: { names: ['contacts'] },
   parameters: {
-    shell: {
-      path: '/contacts',
-      pattern: '/*',
-      user: storyUser({ claims: { admin: true } }),
-      api: {
-        ...definitionsRoute(storyView('contacts')),
-        ...fakeRegister('contacts', contacts),
-        'POST /api/lgpd/contacts/*': { body: { data: { contact: { id: 'c1', displayName: 'Maria Titular' }, chats: 2, messages: 14, confirmationToken: 'codigo-assinado', confirmText: 'APAGAR', expiresAt: '2026-11-25T12:10:00.000Z' } } },
-      },
-    },
+    shell: contactsAdminShell(contacts, {
+      'POST /api/lgpd/contacts/*': { body: { data: { contact: { id: 'c1', displayName: 'Maria Titular' }, chats: 2, messages: 14, confirmationToken: 'codigo-assinado', confirmText: 'APAGAR', expiresAt: '2026-11-25T12:10:00.000Z' } } },
+    }),
   },
 } satisfies Meta<typeof RegisterAdmin>;
 export default meta;

@@ -3,7 +3,7 @@ import { withShell } from '../../stories/StoryShell';
 import { storyUser } from '../../stories/fixtures';
 import { RegisterAdmin } from '../stories/RegisterAdmin';
 import { fakeRegister } from '../stories/fakeRegister';
-import { definitionsRoute, storyView } from '../stories/views';
+import { contactsAdminShell, definitionsRoute, storyView } from '../stories/views';
 
 const contacts = Array.from({ length: 12 }, (_, i) => ({
   id: `c${i + 1}`,
@@ -26,12 +26,7 @@ const meta = {
   decorators: [withShell],
   args: { names: ['contacts'] },
   parameters: {
-    shell: {
-      path: '/contacts',
-      pattern: '/*',
-      user: storyUser({ claims: { admin: true } }),
-      api: { ...definitionsRoute(storyView('contacts')), ...fakeRegister('contacts', contacts, validateContact), 'GET /api/lookup/*': { body: { data: [] } } },
-    },
+    shell: contactsAdminShell(contacts, { 'GET /api/lookup/*': { body: { data: [] } } }, validateContact),
   },
 } satisfies Meta<typeof RegisterAdmin>;
 export default meta;
@@ -42,7 +37,7 @@ export const Contacts: Story = {};
 
 /** No contacts yet: 'Esta lista está vazia'. */
 export const Empty: Story = {
-  parameters: { shell: { path: '/contacts', pattern: '/*', user: storyUser({ claims: { admin: true } }), api: { ...definitionsRoute(storyView('contacts')), ...fakeRegister('contacts', []) } } },
+  parameters: { shell: contactsAdminShell([]) },
 };
 
 /** Clients fed from an external source (externalClients): no new, edit, delete or import. */

@@ -1,9 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react';
 import { withShell } from '../../stories/StoryShell';
-import { storyUser } from '../../stories/fixtures';
 import { RegisterAdmin } from '../stories/RegisterAdmin';
-import { fakeRegister } from '../stories/fakeRegister';
-import { definitionsRoute, storyView } from '../stories/views';
+import { contactsAdminShell } from '../stories/views';
 
 const contacts = [
   { id: 'c1', displayName: 'Com Clientes', channels: ['webchat'], active: true, clients: ['k1', 'k2'] },
@@ -16,17 +14,10 @@ const meta = {
   decorators: [withShell],
   args: { names: ['contacts'] },
   parameters: {
-    shell: {
-      path: '/contacts',
-      pattern: '/*',
-      user: storyUser({ claims: { admin: true } }),
-      api: {
-        ...definitionsRoute(storyView('contacts')),
-        ...fakeRegister('contacts', contacts),
+    shell: contactsAdminShell(contacts, {
         'GET /api/lookup/*': { body: { data: [{ id: 'k1', label: 'ACME SA' }, { id: 'k2', label: 'Beta Ltda' }] } },
         'PATCH /api/contacts/*': { body: { data: { ...contacts[0], clients: ['k2'], removedClients: ['k1'] }, message: 'Clientes removidos do contato.' } },
-      },
-    },
+    }),
   },
 } satisfies Meta<typeof RegisterAdmin>;
 export default meta;

@@ -2,6 +2,8 @@ import { REGISTERS } from '@atendimento/schemas/registers/catalog';
 import type { RegisterDefinition } from '@atendimento/schemas/registers/index';
 import type { FakeRoutes } from '../../stories/fakeApi';
 import type { RegisterView } from '../definitions';
+import { storyUser } from '../../stories/fixtures';
+import { fakeRegister } from './fakeRegister';
 
 /**
  * Stories and specs only: a register's view as the server would send it to an admin (or, with
@@ -24,4 +26,17 @@ export function viewOf(definition: RegisterDefinition, { admin = true, readOnly 
 /** The fake GET /api/registers/definitions answering these views. */
 export function definitionsRoute(...views: RegisterView[]): FakeRoutes {
   return { 'GET /api/registers/definitions': { body: { data: views } } };
+}
+
+/**
+ * The story shell of an admin on the contacts list over `contacts` (a fake register), plus
+ * the story's own routes (`api`, which win over the register's).
+ */
+export function contactsAdminShell(contacts: Array<Record<string, unknown> & { id: string }>, api: FakeRoutes = {}, validate?: Parameters<typeof fakeRegister>[2]) {
+  return {
+    path: '/contacts',
+    pattern: '/*',
+    user: storyUser({ claims: { admin: true } }),
+    api: { ...definitionsRoute(storyView('contacts')), ...fakeRegister('contacts', contacts, validate), ...api },
+  };
 }
