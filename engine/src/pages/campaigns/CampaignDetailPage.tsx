@@ -13,12 +13,12 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { format, messages } from '@atendimento/schemas';
 import { showToast } from '../../ui/toast';
+import { CampaignPagination } from './CampaignPagination';
 import { dateTime, defaultBackend, progressOf, saveText, type Campaign, type CampaignMessageRow, type CampaignsBackend } from './campaignsData';
 
 const t = messages.campaigns;
@@ -173,11 +173,7 @@ export function CampaignDetailPage({ backend = defaultBackend }: { backend?: Cam
             ))}
           </TableBody>
         </Table>
-        <TablePagination
-          component="div" count={total} page={page} rowsPerPage={perPage} rowsPerPageOptions={[10, 15, 20]}
-          onPageChange={(_e, p) => setPage(p)} onRowsPerPageChange={(e) => (setPerPage(Number(e.target.value)), setPage(0))}
-          labelRowsPerPage="" labelDisplayedRows={({ from, to, count }) => `${from}-${to} de ${count}`}
-        />
+        <CampaignPagination total={total} page={page} perPage={perPage} onPage={setPage} onPerPage={setPerPage} />
       </Paper>
     </Box>
   );

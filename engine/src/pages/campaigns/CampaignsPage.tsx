@@ -11,12 +11,12 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import { format, messages } from '@atendimento/schemas';
 import { showToast } from '../../ui/toast';
 import { CampaignUploadDialog } from './CampaignUploadDialog';
+import { CampaignPagination } from './CampaignPagination';
 import { dateTime, defaultBackend, progressOf, saveText, type Campaign, type CampaignsBackend } from './campaignsData';
 
 const t = messages.campaigns;
@@ -110,11 +110,7 @@ export function CampaignsPage({ backend = defaultBackend }: { backend?: Campaign
               ))}
             </TableBody>
           </Table>
-          <TablePagination
-            component="div" count={total} page={page} rowsPerPage={perPage} rowsPerPageOptions={[10, 15, 20]}
-            onPageChange={(_e, p) => setPage(p)} onRowsPerPageChange={(e) => (setPerPage(Number(e.target.value)), setPage(0))}
-            labelRowsPerPage="" labelDisplayedRows={({ from, to, count }) => `${from}-${to} de ${count}`}
-          />
+          <CampaignPagination total={total} page={page} perPage={perPage} onPage={setPage} onPerPage={setPerPage} />
         </Paper>
       )}
       <CampaignUploadDialog
