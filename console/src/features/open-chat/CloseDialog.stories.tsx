@@ -1,14 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react';
 import type { AppConfig, CloseRoomInput } from '@atendimento/schemas';
 import { CloseDialog } from './CloseDialog';
-import { StoryConsole } from '../../fixtures/StoryConsole';
+import { confirmRecorder, withConsoleConfig } from '../../fixtures/dialogStory';
 import { appConfig } from '../../fixtures/chatFixtures';
 
-const confirmed: CloseRoomInput[] = [];
+const recorder = confirmRecorder<CloseRoomInput>();
 /** What the stories' onConfirm received (specs assert on it). */
-export function confirmedCloses(): CloseRoomInput[] {
-  return confirmed;
-}
+export const confirmedCloses = recorder.confirmed;
 
 const withClosing = (closeJustify: AppConfig['closeJustify'], claims: Record<string, boolean> = {}): AppConfig => ({ ...appConfig, claims: { ...appConfig.claims, hasNextContact: false, ...claims }, closeJustify });
 
@@ -18,16 +16,9 @@ const meta: Meta<typeof CloseDialog> = {
   args: {
     open: true,
     onCancel: () => undefined,
-    onConfirm: (input) => {
-      confirmed.push(input);
-      return true;
-    },
+    onConfirm: recorder.onConfirm,
   },
-  decorators: [(Story, ctx) => (
-    <StoryConsole config={ctx.parameters.config ?? appConfig}>
-      <Story />
-    </StoryConsole>
-  )],
+  decorators: [withConsoleConfig],
 };
 export default meta;
 type Story = StoryObj<typeof CloseDialog>;

@@ -1,14 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react';
 import type { AppConfig, TagOption } from '@atendimento/schemas';
 import { TagsDialog } from './TagsDialog';
-import { StoryConsole } from '../../fixtures/StoryConsole';
+import { confirmRecorder, withConsoleConfig } from '../../fixtures/dialogStory';
 import { appConfig } from '../../fixtures/chatFixtures';
 
-const saved: string[][] = [];
+const recorder = confirmRecorder<string[]>();
 /** What the stories' onConfirm received (specs assert on it). */
-export function savedTags(): string[][] {
-  return saved;
-}
+export const savedTags = recorder.confirmed;
 
 export const tagOptions: TagOption[] = [
   { id: 'urgente', name: 'Urgente', color: '#D32F2FFF', department: null, active: true },
@@ -28,16 +26,9 @@ const meta: Meta<typeof TagsDialog> = {
     room,
     tags: tagOptions,
     onCancel: () => undefined,
-    onConfirm: (ids) => {
-      saved.push(ids);
-      return true;
-    },
+    onConfirm: recorder.onConfirm,
   },
-  decorators: [(Story, ctx) => (
-    <StoryConsole config={ctx.parameters.config ?? appConfig}>
-      <Story />
-    </StoryConsole>
-  )],
+  decorators: [withConsoleConfig],
 };
 export default meta;
 type Story = StoryObj<typeof TagsDialog>;

@@ -1,14 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react';
 import type { AppConfig, TransferTargets } from '@atendimento/schemas';
 import { TransferDialog, type TransferDialogInput } from './TransferDialog';
-import { StoryConsole } from '../../fixtures/StoryConsole';
+import { confirmRecorder, withConsoleConfig } from '../../fixtures/dialogStory';
 import { appConfig } from '../../fixtures/chatFixtures';
 
-const confirmed: TransferDialogInput[] = [];
+const recorder = confirmRecorder<TransferDialogInput>();
 /** What the stories' onConfirm received (specs assert on it). */
-export function confirmedTransfers(): TransferDialogInput[] {
-  return confirmed;
-}
+export const confirmedTransfers = recorder.confirmed;
 
 export const targets: TransferTargets = {
   agents: [
@@ -35,16 +33,9 @@ const meta: Meta<typeof TransferDialog> = {
     kind: 'agents',
     targets,
     onCancel: () => undefined,
-    onConfirm: (value) => {
-      confirmed.push(value);
-      return true;
-    },
+    onConfirm: recorder.onConfirm,
   },
-  decorators: [(Story, ctx) => (
-    <StoryConsole config={ctx.parameters.config ?? appConfig}>
-      <Story />
-    </StoryConsole>
-  )],
+  decorators: [withConsoleConfig],
 };
 export default meta;
 type Story = StoryObj<typeof TransferDialog>;
