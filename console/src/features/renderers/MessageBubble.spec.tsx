@@ -66,6 +66,15 @@ describe('MessageBubble', () => {
     expect(screen.getByText('Texto que foi apagado')).toBeTruthy();
   });
 
+  it("the customer's own edits and deletes say so", () => {
+    const { unmount } = render(<s.EditedByCustomer />);
+    expect(screen.getByText('editada pelo cliente')).toBeTruthy();
+    expect(screen.getByText('Quero 3 unidades')).toBeTruthy();
+    unmount();
+    render(<s.DeletedByCustomer />);
+    expect(screen.getByText('Mensagem apagada pelo cliente')).toBeTruthy();
+  });
+
   it('edited messages are marked and reactions are shown', () => {
     render(<s.Edited />);
     expect(screen.getByText('Editada')).toBeTruthy();

@@ -27,6 +27,10 @@ export const FailedAfter60s: Story = { args: { message: pm.failedByTimeout, onRe
 export const Deleted: Story = { args: { message: pm.deleted } };
 export const DeletedSeenByClaim: Story = { args: { message: { ...pm.deleted, deletedContent: { text: 'Texto que foi apagado', caption: null } }, seeDeletedMessages: true } };
 export const Edited: Story = { args: { message: pm.edited } };
+/** A WhatsApp customer edited their message: the bubble says the customer did. */
+export const EditedByCustomer: Story = { args: { message: { ...wa.text, text: 'Quero 3 unidades', versions: [{ text: 'Quero 2 unidades', editedAt: wa.text.lifeControl.createdAt, editedBy: 'contato' }] } } };
+/** A WhatsApp customer deleted their message. */
+export const DeletedByCustomer: Story = { args: { message: { ...wa.text, text: null, status: { ...wa.text.status, deleted: true } } } };
 export const WithReaction: Story = { args: { message: pm.reacted } };
 export const ReplyQuote: Story = { args: { message: { ...wa.replyContext, replyTo: 'ext-x' }, replied: pm.agentText } };
 export const Highlighted: Story = { args: { message: pm.agentText, highlighted: true } };

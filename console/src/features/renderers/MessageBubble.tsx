@@ -50,6 +50,9 @@ export const MessageBubble = memo(function MessageBubble(props: MessageBubblePro
   const showName = kind === 'otherAgent' || kind === 'bot' || kind === 'annotation' || (kind === 'client' && props.channel === 'group');
   const reactions = reactionList(m);
   const edited = Boolean(m.versions?.length || m.editMessageId);
+  // The customer's own edits and deletes (WhatsApp) say so: agents must know who changed it.
+  const byCustomer = kind === 'client';
+  const deletedText = byCustomer ? texts.whatsappKinds.deletedByCustomer : texts.chat.messageDeleted;
 
   return (
     <Box
@@ -88,15 +91,15 @@ export const MessageBubble = memo(function MessageBubble(props: MessageBubblePro
           </Box>
         )}
         {deleted && !props.seeDeletedMessages ? (
-          <Typography variant="body2" fontStyle="italic" color="text.secondary">{texts.chat.messageDeleted}</Typography>
+          <Typography variant="body2" fontStyle="italic" color="text.secondary">{deletedText}</Typography>
         ) : (
           <>
-            {deleted && <Typography variant="caption" fontStyle="italic" color="text.secondary" display="block">{texts.chat.messageDeleted}</Typography>}
+            {deleted && <Typography variant="caption" fontStyle="italic" color="text.secondary" display="block">{deletedText}</Typography>}
             <MessageContent message={deleted && m.deletedContent ? ({ ...m, ...m.deletedContent } as ChatMessage) : m} onReload={props.onReload} />
           </>
         )}
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 0.5, mt: 0.25 }}>
-          {edited && <Typography variant="caption" color="text.secondary">Editada</Typography>}
+          {edited && <Typography variant="caption" color="text.secondary">{byCustomer ? texts.whatsappKinds.editedByCustomer : 'Editada'}</Typography>}
           <Typography variant="caption" color="text.secondary" title={formatDateTime(m.lifeControl?.createdAt)} data-message-time>{formatMessageTime(m.lifeControl?.createdAt, now)}</Typography>
           {productSide && kind !== 'system' && <DeliveryIndicator state={state} failure={state === 'failed' ? failureText(m) : undefined} onResend={!readOnly && props.onResend ? () => props.onResend!(m) : undefined} />}
         </Box>
