@@ -37,8 +37,8 @@ export interface RuleProblem {
 }
 
 /**
- * The rules dialog's checks (seed 001 §5), in the seed's order: a command, minutes that are a
- * whole number above 0, and a non-blank text for sendMessage. The server validates the same
+ * The rules dialog's checks (seed 001 §5), in the seed's order: a command, minutes given
+ * ('Campo Obrigatorio') and a whole number above 0, and a non-blank text for sendMessage. The server validates the same
  * list with the department's JSON Schema, which carries the same texts.
  */
 export function validateAutomaticRules(rules: readonly AutomaticRule[]): RuleProblem[] {
@@ -46,9 +46,9 @@ export function validateAutomaticRules(rules: readonly AutomaticRule[]): RulePro
   rules.forEach((rule, index) => {
     if (rule.command !== 'sendMessage' && rule.command !== 'closeChat') problems.push({ index, field: 'command', message: messages.validation.ruleCommand });
     const minutes = Number(rule.timeInMinutes);
-    if (rule.timeInMinutes === null || rule.timeInMinutes === '' || !Number.isInteger(minutes) || minutes < 1) {
-      problems.push({ index, field: 'timeInMinutes', message: messages.validation.ruleMinutes });
-    }
+    // Blank minutes is the generic required rule ('Campo Obrigatorio'); '0' or a fraction is the rule's own.
+    if (rule.timeInMinutes === null || rule.timeInMinutes === '') problems.push({ index, field: 'timeInMinutes', message: messages.validation.requiredFieldRule });
+    else if (!Number.isInteger(minutes) || minutes < 1) problems.push({ index, field: 'timeInMinutes', message: messages.validation.ruleMinutes });
     if (rule.command === 'sendMessage' && !(rule.arg ?? '').trim()) problems.push({ index, field: 'arg', message: messages.validation.ruleText });
   });
   return problems;

@@ -187,7 +187,7 @@ describe('departaments register', () => {
       method: 'POST', token: admin,
       body: {
         displayName: '', roomsPerAgent: 'dois', inactiveTime: '25:00',
-        queueMessages: [{ command: 'sendMessage', timeInMinutes: 0, arg: '   ' }, { timeInMinutes: 5 }],
+        queueMessages: [{ command: 'sendMessage', timeInMinutes: 0, arg: '   ' }, { timeInMinutes: 5 }, { command: 'closeChat' }],
       },
     });
     expect(res.status).toBe(400);
@@ -199,6 +199,7 @@ describe('departaments register', () => {
       'queueMessages.0.timeInMinutes': 'Selecione uma minutagem valida',
       'queueMessages.0.arg': 'Adicione o texto da mensagem',
       'queueMessages.1.command': 'Selecione um comando valido',
+      'queueMessages.2.timeInMinutes': 'Campo Obrigatorio',
     });
   });
 

@@ -27,7 +27,8 @@ describe('DepartmentRulesDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: t.ruleAdd }));
     await user.click(within(dialog).getByRole('button', { name: messages.registers.save }));
     expect(await within(dialog).findByText(messages.validation.ruleCommand)).toBeTruthy();
-    expect(within(dialog).getByText(messages.validation.ruleMinutes)).toBeTruthy();
+    // Blank minutes: the generic required rule.
+    expect(within(dialog).getByText(messages.validation.requiredFieldRule)).toBeTruthy();
     expect(recordedCalls().some((c) => c.method === 'PATCH')).toBe(false);
 
     // A send-message rule needs its text; zero minutes are refused.
@@ -38,6 +39,7 @@ describe('DepartmentRulesDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: messages.registers.save }));
     expect(await within(dialog).findByText(messages.validation.ruleText)).toBeTruthy();
     expect(within(dialog).getByText(messages.validation.ruleMinutes)).toBeTruthy();
+    expect(within(dialog).queryByText(messages.validation.requiredFieldRule)).toBeNull();
     expect(within(dialog).queryByText(messages.validation.ruleCommand)).toBeNull();
   });
 
