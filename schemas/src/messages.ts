@@ -353,6 +353,9 @@ export const messages = {
     onHoldDisabled: 'Chat em espera desabilitado. Contacte o administrador.',
     onHoldMessageRequired: 'Escolha uma mensagem para colocar o chat em espera.',
     tagOtherDepartment: 'Esta tag pertence a outro departamento.',
+    agentsAddedNote: '{by} adicionou {agents} ao chat.',
+    alreadyInChat: 'Os agentes escolhidos já estão no chat.',
+    unreadDisabled: 'Marcar como não lida desabilitado. Contacte o administrador.',
   },
   /** The e-mail channel and internal chats (docs/email.md): texts the seed does not quote, worded like its own. */
   mail: {

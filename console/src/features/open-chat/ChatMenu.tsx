@@ -3,7 +3,7 @@ import { IconButton, ListItemText, Menu, MenuItem } from '@mui/material';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import PauseCircleOutlineIcon from '@mui/icons-material/PauseCircleOutline';
 import PauseCircleFilledIcon from '@mui/icons-material/PauseCircleFilled';
-import { hasTenantClaim, isAdmin, messages as seedTexts, type AppConfig, type TransferTargets, type User } from '@atendimento/schemas';
+import { departmentQueueId, hasTenantClaim, isAdmin, messages as seedTexts, type AppConfig, type TransferTargets, type User } from '@atendimento/schemas';
 import { chatPaths } from '../../model/chatApi';
 import { TransferDialog } from './TransferDialog';
 import { TagsDialog } from './TagsDialog';
@@ -43,6 +43,8 @@ function chatMenuOptions(room: Room, user: User, config: AppConfig): { option: C
   if (mail) out.push({ option: 'contact', disabled: false });
   else if (!inRoom) out.push({ option: 'enter', disabled: busy });
   if (inRoom) out.push({ option: 'leave', disabled: busy });
+  // Add agents to a customer chat: admins and the department's supervisors (the server's push rule).
+  if (!mail && (admin || supervisesRoom(user, room))) out.push({ option: 'addAgents', disabled: busy });
   // Transfer and queues (seed 001 §4): for whoever attends it; the server also lets supervisors.
   if (inRoom || admin) {
     if (!blockedBy('disableChooseTransfer')) out.push({ option: 'transfer', disabled: busy });
@@ -56,6 +58,12 @@ function chatMenuOptions(room: Room, user: User, config: AppConfig): { option: C
   if (!hasTenantClaim(config, 'disableSetUnread')) out.push({ option: room.lastMessage?.unread ? 'markRead' : 'markUnread', disabled: busy });
   out.push({ option: 'tags', disabled: busy });
   return out;
+}
+
+/** Supervisor of the room's department or of one of its queues (as the server's `supervises`). */
+function supervisesRoom(user: User, room: Room): boolean {
+  const of = user.supervisorOf ?? [];
+  return (room.departmentId != null && of.includes(room.departmentId)) || (room.queues ?? []).some((q) => of.some((d) => q.id === departmentQueueId(d)));
 }
 
 const LABELS: Record<ChatMenuOption, string> = {
@@ -160,7 +168,7 @@ export function ChatMenu({ room, actions, onContact }: { room: Room; actions: Ch
           </MenuItem>
         ))}
       </Menu>
-      {room.internal && (
+      {(room.internal || options.some((o) => o.option === 'addAgents')) && (
         <InternalChatDialog
           open={adding}
           mode="add"

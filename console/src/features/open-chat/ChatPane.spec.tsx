@@ -103,6 +103,25 @@ describe('ChatPane (seed 001 §2 "Open chat", §4 "Chat menu by state")', () => 
     expect(items).toEqual(['Sair do chat', 'Transferir', 'Filas', 'Encerrar', 'Encerrar sem aviso', 'Marcar como lido', 'Tags']);
   });
 
+  it("a supervisor adds agents to the chat: 'Adicionar agentes' pushes them and says 'Agentes adicionados!'", async () => {
+    const api = pageApi();
+    const Story = composeStory(stories.SupervisorAddsAgents, { ...stories.default, parameters: { ...stories.SupervisorAddsAgents.parameters, api } } as Parameters<typeof composeStory>[1]);
+    render(<Story />);
+    fireEvent.click(screen.getByRole('button', { name: 'Opções do chat' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Adicionar agentes' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(await within(dialog).findByRole('checkbox', { name: 'Carla Suporte' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Adicionar agentes' }));
+    await waitFor(() => expect(roomCalls(api).find((c) => c.path === '/api/rooms/room-1/push')?.body).toEqual({ agents: ['u-carla'] }));
+    expect(await screen.findByText('Agentes adicionados!')).toBeTruthy();
+  });
+
+  it("a plain agent's menu has no 'Adicionar agentes'", async () => {
+    render(<s.Open />);
+    fireEvent.click(screen.getByRole('button', { name: 'Opções do chat' }));
+    expect(screen.queryByRole('menuitem', { name: 'Adicionar agentes' })).toBeNull();
+  });
+
   it("close asks for a justification ('Escolha uma justificativa de encerramento!') and sends it", async () => {
     const api = pageApi();
     const Story = openWith({ api });

@@ -185,9 +185,11 @@ export function useChatActions(room: Room) {
           return false;
         }
       },
-      /** Internal chat: adds agents ('Agentes adicionados!'). */
+      /** Adds agents ('Agentes adicionados!'): to an internal chat by a member, to a customer chat by push (admins, supervisors). */
       async addAgents(agents: string[]): Promise<boolean> {
-        const ok = await roomCall(chatPaths.internalAgents(roomId), 'PATCH', { agents });
+        const ok = room.internal
+          ? await roomCall(chatPaths.internalAgents(roomId), 'PATCH', { agents })
+          : await roomCall(chatPaths.push(roomId), 'PATCH', { agents });
         if (ok) notify(seedTexts.chat.agentsAdded, 'success');
         return ok;
       },

@@ -108,8 +108,11 @@ export function registerChatRoomRoutes(api: ApiRegistry, chat: Chat): void {
       access: access.user,
       handler: async (ctx) => {
         const input = validateChat<PushPullInput>('pushPull', bodyOrEmpty(ctx));
-        const room = await chat.rooms[action](await scopeOf(ctx, chat), String(ctx.params.id), input.agents);
-        ctx.body = { meta: { ok: true }, data: room };
+        const scope = await scopeOf(ctx, chat);
+        const room = await chat.rooms[action](scope, String(ctx.params.id), input.agents);
+        const me = scope.viewer.kind === 'user' ? scope.viewer.id : null;
+        const others = action === 'push' && (input.agents ?? []).some((a) => (typeof a === 'string' ? a : a.id) !== me);
+        ctx.body = { meta: { ok: true, ...(others && { message: texts.chat.agentsAdded }) }, data: room };
       },
     });
   }
