@@ -32,7 +32,8 @@ function chatMenuOptions(room: Room, user: User, config: AppConfig): { option: C
     // Seed 001 §4: an internal chat offers add agents, leave and (optionally) read/unread.
     if (!room.active) return [];
     const out: { option: ChatMenuOption; disabled: boolean }[] = [{ option: 'addAgents', disabled: busy }, { option: 'leaveInternal', disabled: busy }];
-    if (!hasTenantClaim(config, 'disableSetUnread')) out.push({ option: room.lastMessage?.unread && room.lastMessage.author?.id !== user.id ? 'markRead' : 'markUnread', disabled: busy });
+    const readOption: ChatMenuOption = room.lastMessage?.unread && room.lastMessage.author?.id !== user.id ? 'markRead' : 'markUnread';
+    if (!(readOption === 'markUnread' && !admin && hasTenantClaim(config, 'disableSetUnread'))) out.push({ option: readOption, disabled: busy });
     return out;
   }
   // Seed 001 §4: an inactive chat offers only contact and tags.
@@ -55,7 +56,9 @@ function chatMenuOptions(room: Room, user: User, config: AppConfig): { option: C
   // Close with a survey (seed 001 §4): askResearch (NPS) / askResearchCsat (CSAT); disableAskResearch binds non-admins.
   if (!mail && hasTenantClaim(config, 'askResearch')) out.push({ option: 'closeNps', disabled: busy || blockedBy('disableAskResearch') });
   if (!mail && hasTenantClaim(config, 'askResearchCsat')) out.push({ option: 'closeCsat', disabled: busy || blockedBy('disableAskResearch') });
-  if (!hasTenantClaim(config, 'disableSetUnread')) out.push({ option: room.lastMessage?.unread ? 'markRead' : 'markUnread', disabled: busy });
+  // Read/unread for whoever attends it (the server's rule); disableSetUnread hides 'unread' for non-admins.
+  const readOption: ChatMenuOption = room.lastMessage?.unread ? 'markRead' : 'markUnread';
+  if ((inRoom || admin || supervisesRoom(user, room)) && !(readOption === 'markUnread' && blockedBy('disableSetUnread'))) out.push({ option: readOption, disabled: busy });
   out.push({ option: 'tags', disabled: busy });
   return out;
 }

@@ -162,6 +162,20 @@ describe('ChatPane (seed 001 §2 "Open chat", §4 "Chat menu by state")', () => 
     await waitFor(() => expect(roomCalls(api).some((c) => c.path === '/api/rooms/room-1/pull')).toBe(true));
   });
 
+  it("a read chat offers 'Marcar como não lido', which sends unread true; disableSetUnread hides it", async () => {
+    const api = pageApi();
+    const Story = composeStory(stories.ReadChat, { ...stories.default, parameters: { ...stories.ReadChat.parameters, api } } as Parameters<typeof composeStory>[1]);
+    const { unmount } = render(<Story />);
+    fireEvent.click(screen.getByRole('button', { name: 'Opções do chat' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Marcar como não lido' }));
+    await waitFor(() => expect(roomCalls(api).some((c) => c.path === '/api/rooms/room-1' && JSON.stringify(c.body) === '{"lastMessage":{"unread":true}}')).toBe(true));
+    unmount();
+    render(<s.UnreadDisabled />);
+    fireEvent.click(screen.getByRole('button', { name: 'Opções do chat' }));
+    expect(screen.queryByRole('menuitem', { name: 'Marcar como não lido' })).toBeNull();
+    expect(screen.getByRole('menuitem', { name: 'Tags' })).toBeTruthy();
+  });
+
   it("a queued chat offers 'Entrar no chat' (push) instead of the composer", async () => {
     const api = recordingApi({ 'PATCH /api/rooms/*': { meta: { ok: true }, data: null } });
     const Story = composeStory(stories.Queued, { ...stories.default, parameters: { ...stories.Queued.parameters, api } } as Parameters<typeof composeStory>[1]);

@@ -93,3 +93,16 @@ export const SupervisorAddsAgents: Story = {
     live: chatLive({ ...openRoom, agents: [{ id: agentUser.id, displayName: agentUser.displayName }] }, { presence: presenceAgents }),
   },
 };
+
+/** A read chat: the menu offers 'Marcar como não lido'. */
+export const ReadChat: Story = {
+  parameters: { room: { ...openRoom, unreadCount: 0, lastMessage: { ...openRoom.lastMessage!, unread: false } } },
+};
+
+/** Tenant claim disableSetUnread on a read chat: no 'Marcar como não lido' for a non-admin. */
+export const UnreadDisabled: Story = {
+  parameters: {
+    config: { ...appConfig, claims: { ...appConfig.claims, disableSetUnread: true } },
+    room: { ...openRoom, unreadCount: 0, lastMessage: { ...openRoom.lastMessage!, unread: false } },
+  },
+};

@@ -330,6 +330,10 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
           }
         }
         if (input.lastMessage !== undefined) {
+          // Read/unread is the attendants' (seeing a queued chat is not reading it for them: marking
+          // it read would tick the customer's messages read before anyone took it).
+          ensureOpen(room);
+          if (!attending) throw forbidden('enter_first', texts.chatServer.enterFirst);
           if (input.lastMessage.unread) {
             if (config.claims?.disableSetUnread && !viewer.admin) throw forbidden('unread_disabled', texts.chatServer.unreadDisabled);
             next = { ...next, unreadCount: Math.max(1, next.unreadCount), lastMessage: next.lastMessage ? { ...next.lastMessage, unread: true } : null };
