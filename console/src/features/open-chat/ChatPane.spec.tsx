@@ -169,6 +169,11 @@ describe('ChatPane (seed 001 §2 "Open chat", §4 "Chat menu by state")', () => 
     fireEvent.click(screen.getByRole('button', { name: 'Opções do chat' }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Marcar como não lido' }));
     await waitFor(() => expect(roomCalls(api).some((c) => c.path === '/api/rooms/room-1' && JSON.stringify(c.body) === '{"lastMessage":{"unread":true}}')).toBe(true));
+    // The open chat does not mark itself read again (the answer says unread).
+    await act(async () => { await new Promise((r) => setTimeout(r, 0)); });
+    fireEvent.click(screen.getByRole('button', { name: 'Opções do chat' }));
+    expect(await screen.findByRole('menuitem', { name: 'Marcar como lido' })).toBeTruthy();
+    expect(roomCalls(api).filter((c) => JSON.stringify(c.body) === '{"lastMessage":{"unread":false}}')).toHaveLength(0);
     unmount();
     render(<s.UnreadDisabled />);
     fireEvent.click(screen.getByRole('button', { name: 'Opções do chat' }));

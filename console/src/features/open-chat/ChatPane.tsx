@@ -17,7 +17,7 @@ import { EditMessageDialog } from '../composer/EditMessageDialog';
 import { ChatMenu } from './ChatMenu';
 import { SurveyResults } from './SurveyResults';
 import { MessageList } from './MessageList';
-import { useChatActions } from './useChatActions';
+import { useChatActions, type ChatActions } from './useChatActions';
 
 /**
  * Title of a chat: group subject, internal chat name, else the contact's name (seed 001 §2). An
@@ -116,6 +116,16 @@ function OpenChat({ room, readOnly, uid, onOpenContact }: { room: Room; readOnly
     void actions.setUnread(false);
   }, [readOnly, inRoom, atBottom, pageVisible, room.lastMessage, room.internal, uid, actions]);
 
+  // 'Marcar como não lido' on the open chat must stick: the read-on-view above skips that last message.
+  const lastId = room.lastMessage?.messageId ?? null;
+  const menuActions = useMemo<ChatActions>(() => ({
+    ...actions,
+    setUnread: (unread: boolean) => {
+      if (unread) markedFor.current = lastId;
+      return actions.setUnread(unread);
+    },
+  }), [actions, lastId]);
+
   const messageActions = useMemo(
     () => (readOnly
       ? {}
@@ -153,7 +163,7 @@ function OpenChat({ room, readOnly, uid, onOpenContact }: { room: Room; readOnly
         room={room}
         uid={uid}
         onContact={openContact}
-        menu={readOnly ? null : <ChatMenu room={room} actions={actions} onContact={openContact} />}
+        menu={readOnly ? null : <ChatMenu room={room} actions={menuActions} onContact={openContact} />}
         onClose={readOnly ? undefined : () => uiActions.closeRoom(stores.ui, room.id)}
       />
       <MessageList room={room} actions={messageActions} onAtBottom={setAtBottom} />
