@@ -109,7 +109,14 @@ function OpenChat({ room, readOnly, uid, onOpenContact }: { room: Room; readOnly
   // an agent of the room, at the bottom, with the page visible; once per last message.
   useEffect(() => {
     const last = room.lastMessage;
-    if (readOnly || !inRoom || !atBottom || !pageVisible || !last?.unread || markedFor.current === last.messageId) return;
+    if (readOnly || !inRoom || !atBottom || !pageVisible || !last) return;
+    // A message already seen read here and then marked unread (by anyone) stays unread: only a
+    // new last message, or opening the chat, reads it.
+    if (!last.unread) {
+      markedFor.current = last.messageId;
+      return;
+    }
+    if (markedFor.current === last.messageId) return;
     // An internal chat's own last message is not news to its author (seed 001 §4 "Unread").
     if (room.internal && last.author?.id === uid) return;
     markedFor.current = last.messageId;
