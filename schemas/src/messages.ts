@@ -356,6 +356,11 @@ export const messages = {
     agentsAddedNote: '{by} adicionou {agents} ao chat.',
     alreadyInChat: 'Os agentes escolhidos já estão no chat.',
     unreadDisabled: 'Marcar como não lida desabilitado. Contacte o administrador.',
+    restartBot: 'Voltar ao início do bot',
+    restartDisabled: 'Retorno ao início do bot desabilitado. Contacte o administrador.',
+    restartUnavailable: 'Opção indisponível para este chat.',
+    botRestartNote: 'Chat devolvido ao início do bot por {by}.',
+    copyLink: 'Copiar link do chat',
   },
   /** The e-mail channel and internal chats (docs/email.md): texts the seed does not quote, worded like its own. */
   mail: {

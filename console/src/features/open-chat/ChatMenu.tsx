@@ -18,7 +18,7 @@ import { CloseDialog } from './CloseDialog';
 import { InternalChatDialog } from '../internal-chat/InternalChatDialog';
 import { useAgentDirectory } from '../internal-chat/useAgentDirectory';
 
-export type ChatMenuOption = 'enter' | 'leave' | 'transfer' | 'queues' | 'tags' | 'closeNps' | 'closeCsat' | 'close' | 'closeNoMessage' | 'markRead' | 'markUnread' | 'contact' | 'addAgents' | 'leaveInternal';
+export type ChatMenuOption = 'restartBot' | 'copyLink' | 'enter' | 'leave' | 'transfer' | 'queues' | 'tags' | 'closeNps' | 'closeCsat' | 'close' | 'closeNoMessage' | 'markRead' | 'markUnread' | 'contact' | 'addAgents' | 'leaveInternal';
 
 /**
  * Options of the chat menu by state (seed 001 §4 "Chat menu by state"): an active non-mail chat offers enter or leave, close, close without notice and mark
@@ -56,10 +56,15 @@ function chatMenuOptions(room: Room, user: User, config: AppConfig): { option: C
   // Close with a survey (seed 001 §4): askResearch (NPS) / askResearchCsat (CSAT); disableAskResearch binds non-admins.
   if (!mail && hasTenantClaim(config, 'askResearch')) out.push({ option: 'closeNps', disabled: busy || blockedBy('disableAskResearch') });
   if (!mail && hasTenantClaim(config, 'askResearchCsat')) out.push({ option: 'closeCsat', disabled: busy || blockedBy('disableAskResearch') });
+  // Return to the start of the bot (tenant claim backBeggining; disableRestartApp binds non-admins).
+  const attends = inRoom || admin || supervisesRoom(user, room);
+  if (!mail && attends && hasTenantClaim(config, 'backBeggining')) out.push({ option: 'restartBot', disabled: busy || blockedBy('disableRestartApp') });
   // Read/unread for whoever attends it (the server's rule); disableSetUnread hides 'unread' for non-admins.
   const readOption: ChatMenuOption = room.lastMessage?.unread ? 'markRead' : 'markUnread';
   if ((inRoom || admin || supervisesRoom(user, room)) && !(readOption === 'markUnread' && blockedBy('disableSetUnread'))) out.push({ option: readOption, disabled: busy });
   out.push({ option: 'tags', disabled: busy });
+  // The public link (/chat/:token) for whoever attends it: the server gives it to them only.
+  if (attends) out.push({ option: 'copyLink', disabled: false });
   return out;
 }
 
@@ -70,6 +75,8 @@ function supervisesRoom(user: User, room: Room): boolean {
 }
 
 const LABELS: Record<ChatMenuOption, string> = {
+  restartBot: seedTexts.chatServer.restartBot,
+  copyLink: seedTexts.chatServer.copyLink,
   enter: texts.menu.enter,
   leave: texts.menu.leave,
   transfer: texts.menu.transfer,
@@ -131,6 +138,8 @@ export function ChatMenu({ room, actions, onContact }: { room: Room; actions: Ch
     if (option === 'queues') setTransferring('queues');
     if (option === 'addAgents') setAdding(true);
     if (option === 'leaveInternal') void actions.leaveInternal();
+    if (option === 'restartBot') void actions.restartBot();
+    if (option === 'copyLink') void actions.copyPublicLink();
     if (option === 'close' || option === 'closeNoMessage' || option === 'closeNps' || option === 'closeCsat') {
       // forceAgentMessage: no closing before the agent wrote to the contact (seed 001 §4).
       if (hasTenantClaim(appConfig, 'forceAgentMessage') && (room.messagesCount?.agentMessage ?? 0) === 0) {

@@ -106,3 +106,8 @@ export const UnreadDisabled: Story = {
     room: { ...openRoom, unreadCount: 0, lastMessage: { ...openRoom.lastMessage!, unread: false } },
   },
 };
+
+/** Tenant claim backBeggining: 'Voltar ao início do bot' in the menu (and 'Copiar link do chat'). */
+export const BotRestart: Story = {
+  parameters: { config: { ...appConfig, claims: { ...appConfig.claims, backBeggining: true } } },
+};

@@ -215,6 +215,22 @@ export function useChatActions(room: Room) {
         if (ok) notify(seedTexts.chat.tagsChanged, 'success');
         return ok;
       },
+      /** 'Voltar ao início do bot': the chat goes back to the bot (it leaves the agent's list). */
+      async restartBot(): Promise<boolean> {
+        return roomCall(chatPaths.restart(roomId), 'POST', {});
+      },
+      /** 'Copiar link do chat': the server gives the public path to attendants; copied as a full URL. */
+      async copyPublicLink(): Promise<boolean> {
+        try {
+          const { body } = await api.request<{ data: { path: string } }>(chatPaths.publicLink(roomId), { notify: false });
+          await navigator.clipboard.writeText(`${window.location.origin}${body.data.path}`);
+          notify(seedTexts.table.copied, 'success');
+          return true;
+        } catch (e) {
+          notify(e instanceof Error && e.message && !(e instanceof DOMException) ? e.message : seedTexts.table.copyFailed, 'error');
+          return false;
+        }
+      },
       /** Mark read (unread false) / unread (true). */
       async setUnread(unread: boolean): Promise<boolean> {
         return roomCall(chatPaths.room(roomId), 'PATCH', { lastMessage: { unread } });

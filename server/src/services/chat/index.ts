@@ -25,6 +25,8 @@ import { createRoomSearchService } from './room-search-service';
 import { createIngestService } from './ingest-service';
 import { createWebchatService } from './webchat-service';
 import { createInternalChatService } from './internal-chat-service';
+import { createBotRestartService } from './bot-restart-service';
+import { createPublicLinkService } from './public-link-service';
 import { createChatLiveCollections } from './chat-live-collections';
 import { viewerOf, type ChatScope } from './room-scope';
 import { createSafeFetch } from '../http/safe-fetch';
@@ -84,6 +86,8 @@ export function createChat(options: ChatOptions) {
   const surveys = createSurveyService({ ...deps, get hooks() { return deps.hooks; }, get senderFor() { return deps.senderFor; }, scheduler: options.scheduler, dispatch: (tenantId, id) => messages.dispatch(tenantId, id) });
   const ingest = createIngestService(deps, surveys);
   const internal = createInternalChatService(deps);
+  const bot = createBotRestartService(deps);
+  const publicLink = createPublicLinkService(deps);
   const webchat = createWebchatService({ ...deps, tokens: options.tokens }, ingest, messages);
   const limits = options.webchatSessionsPerIp ?? { max: 100, windowSeconds: 600 };
 
@@ -96,6 +100,8 @@ export function createChat(options: ChatOptions) {
     surveys,
     ingest,
     internal,
+    bot,
+    publicLink,
     webchat,
     channels,
     providers,
