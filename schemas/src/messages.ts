@@ -361,6 +361,10 @@ export const messages = {
     restartUnavailable: 'Opção indisponível para este chat.',
     botRestartNote: 'Chat devolvido ao início do bot por {by}.',
     copyLink: 'Copiar link do chat',
+    followMeForward: '*{contact}* (chat #{chat}): {text}',
+    followMeReply: 'Siga-me: esta mensagem não foi enviada ao cliente. Responda pelo console do Atendimento.',
+    followMeNotAllowed: 'Siga-me não habilitado para o seu usuário.',
+    followMeNeedsWhatsapp: 'Informe seu WhatsApp no perfil para ativar o Siga-me.',
   },
   /** The e-mail channel and internal chats (docs/email.md): texts the seed does not quote, worded like its own. */
   mail: {
