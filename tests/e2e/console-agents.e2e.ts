@@ -13,13 +13,14 @@ import { newPage, signIn } from './shell-helpers';
  * arrives live in suporte@'s 'Meus' with the note, suporte@ writes and agente@ reads it live
  * (both keep the chat open).
  * agente@ marks the chat unread: it stays unread on agente@'s open chat and turns unread live
- * on the supervisor's card; then marks it read.
+ * on the supervisor's card; then marks it read. Then 'Copiar link do chat' and 'Voltar ao início
+ * do bot': the chat leaves 'Meus', shows in 'Bot' and agente@ takes it back from there.
  */
 let t: ChatTest;
 let browser: Browser;
 let consoleUrl: string;
 const POLL = { timeout: 15_000 };
-const TAB = { mine: CHAT_TAB_BY_ID.userChats.label, team: CHAT_TAB_BY_ID.teamChats.label };
+const TAB = { mine: CHAT_TAB_BY_ID.userChats.label, team: CHAT_TAB_BY_ID.teamChats.label, bot: CHAT_TAB_BY_ID.botChats.label };
 
 beforeAll(async () => {
   t = await startChatServer({ staticDir: path.resolve('engine/dist') });
@@ -124,5 +125,36 @@ describe('chat menu: add agents, read / unread', () => {
       expect(c.errors).toEqual([]);
       await c.context.close();
     }
+  });
+
+  it("copies the chat's public link; returns a chat to the bot and takes it back from 'Bot'", async () => {
+    await t.patchAppConfig({ claims: { publicRegister: true, queues: true, backBeggining: true, enableBotTab: true } });
+    const roomId = await chatOfAgente('Fábio Bot');
+    const agent = await openConsole('agente@acme.test');
+    // The test host is plain http (not a secure context): no real clipboard, so record what is written.
+    await agent.page.evaluate(() => {
+      Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (text: string) => { (window as unknown as { copied: string }).copied = text; } } });
+    });
+    const pane = await openChat(agent, TAB.mine, roomId, 'Fábio Bot');
+
+    await menu(agent, pane, seedTexts.chatServer.copyLink);
+    await agent.page.getByText(seedTexts.table.copied, { exact: true }).waitFor();
+    const copied = await agent.page.evaluate(() => (window as unknown as { copied?: string }).copied);
+    const room = (await t.api(`/api/rooms/${roomId}`, { token: t.tokens.admin })).body.data as Room;
+    expect(copied).toBe(`${consoleUrl}/chat/${room.publicToken}`);
+
+    await menu(agent, pane, seedTexts.chatServer.restartBot);
+    await card(agent.page, roomId).waitFor({ state: 'detached', ...POLL });
+    await showTab(agent.page, TAB.bot);
+    await card(agent.page, roomId).click(POLL);
+    await screenshot(agent.page, 'console-bot-tab');
+    const botPane = agent.page.locator(`[data-chat-pane="${roomId}"]`);
+    await botPane.locator('[data-enter-first]').getByText('Entrar no chat').click();
+    await card(agent.page, roomId).waitFor({ state: 'detached', ...POLL });
+    await showTab(agent.page, TAB.mine);
+    await card(agent.page, roomId).waitFor(POLL);
+    expect(((await t.api(`/api/rooms/${roomId}`, { token: t.tokens.admin })).body.data as Room)).toMatchObject({ destination: 'vueJs', inAttend: true });
+    expect(agent.errors).toEqual([]);
+    await agent.context.close();
   });
 });

@@ -13,6 +13,7 @@ import { useFixedMessages } from '../composer/useFixedMessages';
 import { useConsole } from '../../ConsoleContext';
 import type { Room } from '../../model/chat';
 import { texts } from '../../ui/texts';
+import { useCopy } from '../../ui/useCopy';
 import type { ChatActions } from './useChatActions';
 import { CloseDialog } from './CloseDialog';
 import { InternalChatDialog } from '../internal-chat/InternalChatDialog';
@@ -125,6 +126,7 @@ export function ChatMenu({ room, actions, onContact }: { room: Room; actions: Ch
   const [adding, setAdding] = useState(false);
   const directory = useAgentDirectory(adding);
   const options = chatMenuOptions(room, user, appConfig);
+  const copy = useCopy();
 
   const pick = (option: ChatMenuOption) => {
     setAnchor(null);
@@ -139,7 +141,7 @@ export function ChatMenu({ room, actions, onContact }: { room: Room; actions: Ch
     if (option === 'addAgents') setAdding(true);
     if (option === 'leaveInternal') void actions.leaveInternal();
     if (option === 'restartBot') void actions.restartBot();
-    if (option === 'copyLink') void actions.copyPublicLink();
+    if (option === 'copyLink') void actions.publicLink().then((url) => (url ? copy(url) : undefined));
     if (option === 'close' || option === 'closeNoMessage' || option === 'closeNps' || option === 'closeCsat') {
       // forceAgentMessage: no closing before the agent wrote to the contact (seed 001 §4).
       if (hasTenantClaim(appConfig, 'forceAgentMessage') && (room.messagesCount?.agentMessage ?? 0) === 0) {

@@ -219,16 +219,14 @@ export function useChatActions(room: Room) {
       async restartBot(): Promise<boolean> {
         return roomCall(chatPaths.restart(roomId), 'POST', {});
       },
-      /** 'Copiar link do chat': the server gives the public path to attendants; copied as a full URL. */
-      async copyPublicLink(): Promise<boolean> {
+      /** 'Copiar link do chat': the public URL, which the server gives to attendants only (null after an error toast). */
+      async publicLink(): Promise<string | null> {
         try {
           const { body } = await api.request<{ data: { path: string } }>(chatPaths.publicLink(roomId), { notify: false });
-          await navigator.clipboard.writeText(`${window.location.origin}${body.data.path}`);
-          notify(seedTexts.table.copied, 'success');
-          return true;
+          return `${window.location.origin}${body.data.path}`;
         } catch (e) {
-          notify(e instanceof Error && e.message && !(e instanceof DOMException) ? e.message : seedTexts.table.copyFailed, 'error');
-          return false;
+          notify((e as Error).message, 'error');
+          return null;
         }
       },
       /** Mark read (unread false) / unread (true). */
