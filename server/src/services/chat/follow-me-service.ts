@@ -50,8 +50,10 @@ export function createFollowMeService(deps: Pick<ChatDeps, 'directory' | 'rooms'
       if (!channelIs(channel.type, 'whatsapp') || items.length === 0) return items;
       const phones = new Set(items.map((i) => i.contact.phone).filter((p): p is string => Boolean(p)));
       if (phones.size === 0) return items;
+      // The tenant's switch first: without it no user list is read for a customer's message.
+      if (!(await allowedTenant(tenantId))) return items;
       const followers = (await directory.followers(tenantId, null)).filter((f) => f.allowed && phones.has(f.whatsapp));
-      if (followers.length === 0 || !(await allowedTenant(tenantId))) return items;
+      if (followers.length === 0) return items;
       const mine = new Set(followers.map((f) => f.whatsapp));
       const found = await providers.find(tenantId, channel.id);
       for (const phone of new Set(items.filter((i) => i.contact.phone && mine.has(i.contact.phone)).map((i) => i.contact.phone!))) {
