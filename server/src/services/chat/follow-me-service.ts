@@ -8,6 +8,20 @@ import type { InboundItem } from './ingest-service';
 const MAX_FORWARD = 1000;
 
 /**
+ * How long a tenant's follower list is trusted. Every inbound message consults it (is this a
+ * follower's phone? does a follower attend this chat?), so the webhook path costs no extra
+ * statement; a follow-me switched on is noticed within this time, an off is checked at once.
+ */
+const FOLLOWERS_TTL_MS = 30_000;
+
+interface Followers {
+  at: number;
+  /** WhatsApp numbers and user ids of users with follow-me on (empty when the tenant does not allow it). */
+  phones: Set<string>;
+  ids: Set<string>;
+}
+
+/**
  * Follow-me ('Siga-me', docs/console-operations.md "Follow-me"): while a user's `followMe` is on
  * (tenant and user claim `allowFollowMe`, a WhatsApp number in the profile), each customer
  * message of a chat they attend is forwarded as text to their WhatsApp through the tenant's
@@ -15,15 +29,25 @@ const MAX_FORWARD = 1000;
  * a failure is logged, never a reason to refuse the customer's message.
  *
  * Replies from a follower's phone to that channel are not a customer writing: they are not
- * stored as a chat; the phone gets one line saying to answer in the console.
+ * stored as a chat; the phone gets one line saying to answer in the console. Both checks read a
+ * per-tenant follower list cached for FOLLOWERS_TTL_MS.
  */
 export function createFollowMeService(deps: Pick<ChatDeps, 'directory' | 'rooms' | 'messages' | 'logger'> & { providers: ProviderChannels; tenants: Pick<TenantRepository, 'findById'> }) {
   const { directory, rooms, messages, providers, tenants, logger } = deps;
+  const cache = new Map<string, Followers>();
 
   async function allowedTenant(tenantId: string): Promise<boolean> {
     return Boolean((await tenants.findById(tenantId))?.appConfig.claims?.allowFollowMe);
   }
 
+  async function followersOf(tenantId: string): Promise<Followers> {
+    const hit = cache.get(tenantId);
+    if (hit && Date.now() - hit.at < FOLLOWERS_TTL_MS) return hit;
+    const list = (await allowedTenant(tenantId)) ? (await directory.followers(tenantId, null)).filter((f) => f.allowed) : [];
+    const fresh = { at: Date.now(), phones: new Set(list.map((f) => f.whatsapp)), ids: new Set(list.map((f) => f.id)) };
+    cache.set(tenantId, fresh);
+    return fresh;
+  }
   /** The channel to send through: the chat's WhatsApp channel, else the tenant's first configured one. */
   async function channelFor(tenantId: string, preferred: string | null) {
     if (preferred) {
@@ -50,11 +74,9 @@ export function createFollowMeService(deps: Pick<ChatDeps, 'directory' | 'rooms'
       if (!channelIs(channel.type, 'whatsapp') || items.length === 0) return items;
       const phones = new Set(items.map((i) => i.contact.phone).filter((p): p is string => Boolean(p)));
       if (phones.size === 0) return items;
-      // The tenant's switch first: without it no user list is read for a customer's message.
-      if (!(await allowedTenant(tenantId))) return items;
-      const followers = (await directory.followers(tenantId, null)).filter((f) => f.allowed && phones.has(f.whatsapp));
-      if (followers.length === 0) return items;
-      const mine = new Set(followers.map((f) => f.whatsapp));
+      const cached = await followersOf(tenantId);
+      const mine = new Set([...phones].filter((p) => cached.phones.has(p)));
+      if (mine.size === 0) return items;
       const found = await providers.find(tenantId, channel.id);
       for (const phone of new Set(items.filter((i) => i.contact.phone && mine.has(i.contact.phone)).map((i) => i.contact.phone!))) {
         if (found) void providers.adapter(found).sendText(phone, texts.chatServer.followMeReply).catch((err: unknown) => logger.warn({ err, tenantId }, 'followme.reply_notice_failed'));
@@ -63,9 +85,12 @@ export function createFollowMeService(deps: Pick<ChatDeps, 'directory' | 'rooms'
     },
 
     /** After the customer's messages are stored: forwards each to the followers attending its chat. */
-    async forward(tenantId: string, results: { messageId: string | null; roomId: string | null; created: boolean }[]): Promise<void> {
+    async forward(tenantId: string, results: { messageId: string | null; roomId: string | null; created: boolean; agents?: string[] }[]): Promise<void> {
       for (const result of results) {
-        if (!result.created || !result.messageId || !result.roomId) continue;
+        if (!result.created || !result.messageId || !result.roomId || !result.agents?.length) continue;
+        const cached = await followersOf(tenantId);
+        if (!result.agents.some((id) => cached.ids.has(id))) continue;
+        // The cache says a follower attends it: the current switches decide.
         const room = await rooms.findById(tenantId, result.roomId);
         if (!room || room.internal || !room.active || room.agents.length === 0) continue;
         const followers = (await directory.followers(tenantId, room.agents.map((a) => a.id))).filter((f) => f.allowed);
