@@ -353,6 +353,18 @@ export const messages = {
     onHoldDisabled: 'Chat em espera desabilitado. Contacte o administrador.',
     onHoldMessageRequired: 'Escolha uma mensagem para colocar o chat em espera.',
     tagOtherDepartment: 'Esta tag pertence a outro departamento.',
+    agentsAddedNote: '{by} adicionou {agents} ao chat.',
+    alreadyInChat: 'Os agentes escolhidos já estão no chat.',
+    unreadDisabled: 'Marcar como não lida desabilitado. Contacte o administrador.',
+    restartBot: 'Voltar ao início do bot',
+    restartDisabled: 'Retorno ao início do bot desabilitado. Contacte o administrador.',
+    restartUnavailable: 'Opção indisponível para este chat.',
+    botRestartNote: 'Chat devolvido ao início do bot por {by}.',
+    copyLink: 'Copiar link do chat',
+    followMeForward: '*{contact}* (chat #{chat}): {text}',
+    followMeReply: 'Siga-me: esta mensagem não foi enviada ao cliente. Responda pelo console do Atendimento.',
+    followMeNotAllowed: 'Siga-me não habilitado para o seu usuário.',
+    followMeNeedsWhatsapp: 'Informe seu WhatsApp no perfil para ativar o Siga-me.',
   },
   /** The e-mail channel and internal chats (docs/email.md): texts the seed does not quote, worded like its own. */
   mail: {

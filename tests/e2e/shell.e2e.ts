@@ -2,6 +2,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { messages } from '@atendimento/schemas';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../helpers/test-server';
 import { launchBrowser, screenshot } from './browser';
 import { animationsDone, drawerEntries, newPage, signIn, waitForPath } from './shell-helpers';
@@ -88,7 +89,12 @@ describe('drawer per role', () => {
     const agent = await newPage(browser);
     await signIn(agent.page, t.baseUrl, 'agente@acme.test');
     expect(await drawerEntries(agent.page)).toEqual(['Atendimento', 'Filas', 'Mensagens Fixas']);
-    // The agent has allowFollowMe, like the tenant: 'Siga-me' shows, and toggles.
+    // The agent has allowFollowMe, like the tenant: 'Siga-me' shows; without a WhatsApp number
+    // the server says to fill it in the profile; with one it toggles.
+    await agent.page.getByRole('button', { name: 'Siga-me' }).click();
+    await agent.page.getByText(messages.chatServer.followMeNeedsWhatsapp).waitFor();
+    const number = await t.api('/api/profile', { method: 'PATCH', body: { whatsapp: '5511955550000' }, token: await t.tokenFor('acme', 'acme-agente') });
+    expect(number.status, number.text).toBe(200);
     await agent.page.getByRole('button', { name: 'Siga-me' }).click();
     await agent.page.getByText('Siga-me Ativado').waitFor();
     await expect(agent.page.getByRole('button', { name: 'Siga-me' }).getAttribute('aria-pressed')).resolves.toBe('true');

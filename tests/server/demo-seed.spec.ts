@@ -35,6 +35,10 @@ describe('demo tenant', () => {
     expect(await count('rooms', { active: false })).toBe(15);
     expect(await count('rooms', { active: true, in_attend: false, destination: 'vueJs' })).toBe(12);
     expect(await count('messages')).toBeGreaterThan(240);
+    // The chat-menu operations to try (docs/console-operations.md): bot rooms in 'Bot', return to the bot, follow-me.
+    expect(await count('rooms', { active: true, destination: 'bot' })).toBe(5);
+    const claims = parseJson<{ claims: Record<string, unknown> }>((await db('tenants').where({ id: 'demo' }).first()).app_config, { claims: {} }).claims;
+    expect(claims).toMatchObject({ backBeggining: true, enableBotTab: true, allowFollowMe: true });
     // Routing to try (docs/routing.md): Comercial by 'Menor carga' with rules and transhipment, a holiday contingency on the clock.
     const comercial = parseJson<Record<string, unknown>>((await db('departments').where({ tenant_id: 'demo', id: 'comercial' }).first()).data, {});
     expect(comercial).toMatchObject({ agentSelectionRule: 'load', roomsPerAgent: 5, waitingTime: 10, transhipment: 'deptosuporte' });

@@ -6,8 +6,9 @@ import * as stories from './DrawerMenu.stories';
 import { MENU_ITEM_CLICK_EVENT } from './DrawerMenu';
 import { session } from '../api/session';
 import { recordedCalls } from '../stories/fakeApi';
+import { messages } from '@atendimento/schemas';
 
-const { Agent, Supervisor, Admin, HiddenView, HideRightMenus, LogoutLast, FollowMeActive, TenantWithoutFollowMe, Collapsed } = composeStories(stories);
+const { Agent, Supervisor, Admin, HiddenView, HideRightMenus, LogoutLast, FollowMeActive, TenantWithoutFollowMe, FollowMeWithoutWhatsapp, Collapsed } = composeStories(stories);
 
 /** The drawer's entries, top to bottom, by their accessible names. */
 const entries = () => screen.getAllByRole('button').filter((b) => b.classList.contains('MuiListItemButton-root')).map((b) => b.getAttribute('aria-label'));
@@ -72,6 +73,14 @@ describe('DrawerMenu', () => {
     const patch = recordedCalls().find((call) => call.method === 'PATCH' && call.path === '/api/profile')!;
     expect(patch.body).toEqual({ followMe: true });
     expect(session.user?.claims.followMe).toBe(true);
+  });
+
+  it("without a WhatsApp number the server's refusal is shown and follow-me stays off", async () => {
+    render(<FollowMeWithoutWhatsapp />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Siga-me' }));
+    expect(await screen.findByText(messages.chatServer.followMeNeedsWhatsapp)).toBeTruthy();
+    expect(screen.queryByText('Siga-me Ativado')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Siga-me' }).getAttribute('aria-pressed')).toBe('false');
   });
 
   it("lists who is online in 'Agentes Online'", async () => {

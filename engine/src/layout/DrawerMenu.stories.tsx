@@ -5,7 +5,7 @@ import { APP_ROUTES } from '@atendimento/schemas/app-routes';
 import { DrawerMenu } from './DrawerMenu';
 import { withShell } from '../stories/StoryShell';
 import { adminUser, agentUser, storyConfig, supervisorUser } from '../stories/fixtures';
-import type { User } from '@atendimento/schemas';
+import { messages, type User } from '@atendimento/schemas';
 import type { FakeCall } from '../stories/fakeApi';
 
 type Props = Parameters<typeof DrawerMenu>[0];
@@ -81,3 +81,13 @@ export const TenantWithoutFollowMe: Story = { args: { config: storyConfig({ clai
 
 /** Collapsed (how it starts): icons only, names in tooltips. */
 export const Collapsed: Story = { args: { open: false } };
+
+/** Follow-me without a WhatsApp number in the profile: the server refuses and says why. */
+export const FollowMeWithoutWhatsapp: Story = {
+  parameters: {
+    shell: {
+      path: '/',
+      api: { 'PATCH /api/profile': { status: 400, body: { error: 'follow_me_needs_whatsapp', errorMessage: messages.chatServer.followMeNeedsWhatsapp } } },
+    },
+  },
+};

@@ -22,6 +22,8 @@ function demoAppConfig(tenantId: string): AppConfig {
       publicRegister: true, allowFollowMe: true, fixedMessages: true, enableChatOnHold: true, inbox: true,
       queues: true, clients: true, metaChannel: true, flowsView: true, sumarizeRoom: true, askResearch: true,
       hasNextContact: true, fixedDDI: true, transferWithQueue: true, askResearchCsat: true, multiTags: true,
+      // The chat menu's 'Voltar ao início do bot' and the 'Bot' tab for every agent (docs/console-operations.md "Bot").
+      backBeggining: true, enableBotTab: true,
       // 'Entrar com Google' through the local OpenID provider of npm start (demo/google-demo.ts).
       googleSignIn: true,
     },

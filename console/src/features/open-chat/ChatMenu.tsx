@@ -3,7 +3,7 @@ import { IconButton, ListItemText, Menu, MenuItem } from '@mui/material';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import PauseCircleOutlineIcon from '@mui/icons-material/PauseCircleOutline';
 import PauseCircleFilledIcon from '@mui/icons-material/PauseCircleFilled';
-import { hasTenantClaim, isAdmin, messages as seedTexts, type AppConfig, type TransferTargets, type User } from '@atendimento/schemas';
+import { departmentQueueId, hasTenantClaim, isAdmin, messages as seedTexts, type AppConfig, type TransferTargets, type User } from '@atendimento/schemas';
 import { chatPaths } from '../../model/chatApi';
 import { TransferDialog } from './TransferDialog';
 import { TagsDialog } from './TagsDialog';
@@ -13,12 +13,13 @@ import { useFixedMessages } from '../composer/useFixedMessages';
 import { useConsole } from '../../ConsoleContext';
 import type { Room } from '../../model/chat';
 import { texts } from '../../ui/texts';
+import { useCopy } from '../../ui/useCopy';
 import type { ChatActions } from './useChatActions';
 import { CloseDialog } from './CloseDialog';
 import { InternalChatDialog } from '../internal-chat/InternalChatDialog';
 import { useAgentDirectory } from '../internal-chat/useAgentDirectory';
 
-export type ChatMenuOption = 'enter' | 'leave' | 'transfer' | 'queues' | 'tags' | 'closeNps' | 'closeCsat' | 'close' | 'closeNoMessage' | 'markRead' | 'markUnread' | 'contact' | 'addAgents' | 'leaveInternal';
+export type ChatMenuOption = 'restartBot' | 'copyLink' | 'enter' | 'leave' | 'transfer' | 'queues' | 'tags' | 'closeNps' | 'closeCsat' | 'close' | 'closeNoMessage' | 'markRead' | 'markUnread' | 'contact' | 'addAgents' | 'leaveInternal';
 
 /**
  * Options of the chat menu by state (seed 001 §4 "Chat menu by state"): an active non-mail chat offers enter or leave, close, close without notice and mark
@@ -32,7 +33,8 @@ function chatMenuOptions(room: Room, user: User, config: AppConfig): { option: C
     // Seed 001 §4: an internal chat offers add agents, leave and (optionally) read/unread.
     if (!room.active) return [];
     const out: { option: ChatMenuOption; disabled: boolean }[] = [{ option: 'addAgents', disabled: busy }, { option: 'leaveInternal', disabled: busy }];
-    if (!hasTenantClaim(config, 'disableSetUnread')) out.push({ option: room.lastMessage?.unread && room.lastMessage.author?.id !== user.id ? 'markRead' : 'markUnread', disabled: busy });
+    const readOption: ChatMenuOption = room.lastMessage?.unread && room.lastMessage.author?.id !== user.id ? 'markRead' : 'markUnread';
+    if (!(readOption === 'markUnread' && !admin && hasTenantClaim(config, 'disableSetUnread'))) out.push({ option: readOption, disabled: busy });
     return out;
   }
   // Seed 001 §4: an inactive chat offers only contact and tags.
@@ -43,6 +45,8 @@ function chatMenuOptions(room: Room, user: User, config: AppConfig): { option: C
   if (mail) out.push({ option: 'contact', disabled: false });
   else if (!inRoom) out.push({ option: 'enter', disabled: busy });
   if (inRoom) out.push({ option: 'leave', disabled: busy });
+  // Add agents to a customer chat: admins and the department's supervisors (the server's push rule).
+  if (!mail && (admin || supervisesRoom(user, room))) out.push({ option: 'addAgents', disabled: busy });
   // Transfer and queues (seed 001 §4): for whoever attends it; the server also lets supervisors.
   if (inRoom || admin) {
     if (!blockedBy('disableChooseTransfer')) out.push({ option: 'transfer', disabled: busy });
@@ -53,12 +57,27 @@ function chatMenuOptions(room: Room, user: User, config: AppConfig): { option: C
   // Close with a survey (seed 001 §4): askResearch (NPS) / askResearchCsat (CSAT); disableAskResearch binds non-admins.
   if (!mail && hasTenantClaim(config, 'askResearch')) out.push({ option: 'closeNps', disabled: busy || blockedBy('disableAskResearch') });
   if (!mail && hasTenantClaim(config, 'askResearchCsat')) out.push({ option: 'closeCsat', disabled: busy || blockedBy('disableAskResearch') });
-  if (!hasTenantClaim(config, 'disableSetUnread')) out.push({ option: room.lastMessage?.unread ? 'markRead' : 'markUnread', disabled: busy });
+  // Return to the start of the bot (tenant claim backBeggining; disableRestartApp binds non-admins).
+  const attends = inRoom || admin || supervisesRoom(user, room);
+  if (!mail && attends && hasTenantClaim(config, 'backBeggining')) out.push({ option: 'restartBot', disabled: busy || blockedBy('disableRestartApp') });
+  // Read/unread for whoever attends it (the server's rule); disableSetUnread hides 'unread' for non-admins.
+  const readOption: ChatMenuOption = room.lastMessage?.unread ? 'markRead' : 'markUnread';
+  if ((inRoom || admin || supervisesRoom(user, room)) && !(readOption === 'markUnread' && blockedBy('disableSetUnread'))) out.push({ option: readOption, disabled: busy });
   out.push({ option: 'tags', disabled: busy });
+  // The public link (/chat/:token) for whoever attends it: the server gives it to them only.
+  if (attends) out.push({ option: 'copyLink', disabled: false });
   return out;
 }
 
+/** Supervisor of the room's department or of one of its queues (as the server's `supervises`). */
+function supervisesRoom(user: User, room: Room): boolean {
+  const of = user.supervisorOf ?? [];
+  return (room.departmentId != null && of.includes(room.departmentId)) || (room.queues ?? []).some((q) => of.some((d) => q.id === departmentQueueId(d)));
+}
+
 const LABELS: Record<ChatMenuOption, string> = {
+  restartBot: seedTexts.chatServer.restartBot,
+  copyLink: seedTexts.chatServer.copyLink,
   enter: texts.menu.enter,
   leave: texts.menu.leave,
   transfer: texts.menu.transfer,
@@ -107,6 +126,7 @@ export function ChatMenu({ room, actions, onContact }: { room: Room; actions: Ch
   const [adding, setAdding] = useState(false);
   const directory = useAgentDirectory(adding);
   const options = chatMenuOptions(room, user, appConfig);
+  const copy = useCopy();
 
   const pick = (option: ChatMenuOption) => {
     setAnchor(null);
@@ -120,6 +140,8 @@ export function ChatMenu({ room, actions, onContact }: { room: Room; actions: Ch
     if (option === 'queues') setTransferring('queues');
     if (option === 'addAgents') setAdding(true);
     if (option === 'leaveInternal') void actions.leaveInternal();
+    if (option === 'restartBot') void actions.restartBot();
+    if (option === 'copyLink') void actions.publicLink().then((url) => (url ? copy(url) : undefined));
     if (option === 'close' || option === 'closeNoMessage' || option === 'closeNps' || option === 'closeCsat') {
       // forceAgentMessage: no closing before the agent wrote to the contact (seed 001 §4).
       if (hasTenantClaim(appConfig, 'forceAgentMessage') && (room.messagesCount?.agentMessage ?? 0) === 0) {
@@ -160,7 +182,7 @@ export function ChatMenu({ room, actions, onContact }: { room: Room; actions: Ch
           </MenuItem>
         ))}
       </Menu>
-      {room.internal && (
+      {(room.internal || options.some((o) => o.option === 'addAgents')) && (
         <InternalChatDialog
           open={adding}
           mode="add"

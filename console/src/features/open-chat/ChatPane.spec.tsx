@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { composeStories, composeStory } from '@storybook/react';
 import { configure, act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -96,11 +96,30 @@ describe('ChatPane (seed 001 §2 "Open chat", §4 "Chat menu by state")', () => 
     await waitFor(() => expect(getComputedStyle(container.querySelector('[data-message-id="room-1-m01"] > div') as HTMLElement).outline).toContain('2px solid'));
   });
 
-  it("menu of the agent's active chat: leave, transfer, queues, close, close without notice, mark read/unread, tags", async () => {
+  it("menu of the agent's active chat: leave, transfer, queues, close, close without notice, mark read/unread, tags, copy link", async () => {
     render(<s.Open />);
     fireEvent.click(screen.getByRole('button', { name: 'Opções do chat' }));
     const items = screen.getAllByRole('menuitem').map((i) => i.textContent);
-    expect(items).toEqual(['Sair do chat', 'Transferir', 'Filas', 'Encerrar', 'Encerrar sem aviso', 'Marcar como lido', 'Tags']);
+    expect(items).toEqual(['Sair do chat', 'Transferir', 'Filas', 'Encerrar', 'Encerrar sem aviso', 'Marcar como lido', 'Tags', 'Copiar link do chat']);
+  });
+
+  it("a supervisor adds agents to the chat: 'Adicionar agentes' pushes them and says 'Agentes adicionados!'", async () => {
+    const api = pageApi();
+    const Story = composeStory(stories.SupervisorAddsAgents, { ...stories.default, parameters: { ...stories.SupervisorAddsAgents.parameters, api } } as Parameters<typeof composeStory>[1]);
+    render(<Story />);
+    fireEvent.click(screen.getByRole('button', { name: 'Opções do chat' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Adicionar agentes' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(await within(dialog).findByRole('checkbox', { name: 'Carla Suporte' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Adicionar agentes' }));
+    await waitFor(() => expect(roomCalls(api).find((c) => c.path === '/api/rooms/room-1/push')?.body).toEqual({ agents: ['u-carla'] }));
+    expect(await screen.findByText('Agentes adicionados!')).toBeTruthy();
+  });
+
+  it("a plain agent's menu has no 'Adicionar agentes'", async () => {
+    render(<s.Open />);
+    fireEvent.click(screen.getByRole('button', { name: 'Opções do chat' }));
+    expect(screen.queryByRole('menuitem', { name: 'Adicionar agentes' })).toBeNull();
   });
 
   it("close asks for a justification ('Escolha uma justificativa de encerramento!') and sends it", async () => {
@@ -141,6 +160,52 @@ describe('ChatPane (seed 001 §2 "Open chat", §4 "Chat menu by state")', () => 
     fireEvent.click(screen.getByRole('button', { name: 'Opções do chat' }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Sair do chat' }));
     await waitFor(() => expect(roomCalls(api).some((c) => c.path === '/api/rooms/room-1/pull')).toBe(true));
+  });
+
+  it("a read chat offers 'Marcar como não lido', which sends unread true; disableSetUnread hides it", async () => {
+    const api = pageApi();
+    const Story = composeStory(stories.ReadChat, { ...stories.default, parameters: { ...stories.ReadChat.parameters, api } } as Parameters<typeof composeStory>[1]);
+    const { unmount } = render(<Story />);
+    fireEvent.click(screen.getByRole('button', { name: 'Opções do chat' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Marcar como não lido' }));
+    await waitFor(() => expect(roomCalls(api).some((c) => c.path === '/api/rooms/room-1' && JSON.stringify(c.body) === '{"lastMessage":{"unread":true}}')).toBe(true));
+    // The open chat does not mark itself read again (the answer says unread).
+    await act(async () => { await new Promise((r) => setTimeout(r, 0)); });
+    fireEvent.click(screen.getByRole('button', { name: 'Opções do chat' }));
+    expect(await screen.findByRole('menuitem', { name: 'Marcar como lido' })).toBeTruthy();
+    expect(roomCalls(api).filter((c) => JSON.stringify(c.body) === '{"lastMessage":{"unread":false}}')).toHaveLength(0);
+    unmount();
+    render(<s.UnreadDisabled />);
+    fireEvent.click(screen.getByRole('button', { name: 'Opções do chat' }));
+    expect(screen.queryByRole('menuitem', { name: 'Marcar como não lido' })).toBeNull();
+    expect(screen.getByRole('menuitem', { name: 'Tags' })).toBeTruthy();
+  });
+
+  it("'Voltar ao início do bot' (backBeggining) posts /restart; 'Copiar link do chat' copies the public URL ('Copiado')", async () => {
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const api = recordingApi({
+      'GET /api/rooms/room-1/publicLink': { meta: { ok: true }, data: { path: '/chat/pub-room-1' } },
+      'GET /api/rooms/*': messagesPage(),
+      'POST /api/rooms/*': { meta: { ok: true }, data: { ...openRoom, agents: [], destination: 'bot', inAttend: false } },
+      'GET /api/fixedMessages': [],
+    });
+    const Story = composeStory(stories.BotRestart, { ...stories.default, parameters: { ...stories.BotRestart.parameters, api } } as Parameters<typeof composeStory>[1]);
+    render(<Story />);
+    fireEvent.click(screen.getByRole('button', { name: 'Opções do chat' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Copiar link do chat' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/chat/pub-room-1`));
+    expect(await screen.findByText('Copiado')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Opções do chat' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Voltar ao início do bot' }));
+    await waitFor(() => expect(roomCalls(api).some((c) => c.method === 'POST' && c.path === '/api/rooms/room-1/restart')).toBe(true));
+  });
+
+  it("disableRestartApp disables 'Voltar ao início do bot' for an agent", async () => {
+    const Story = openWith({ config: { ...appConfig, claims: { ...appConfig.claims, backBeggining: true, disableRestartApp: true } } });
+    render(<Story />);
+    fireEvent.click(screen.getByRole('button', { name: 'Opções do chat' }));
+    expect(screen.getByRole('menuitem', { name: 'Voltar ao início do bot' }).getAttribute('aria-disabled')).toBe('true');
   });
 
   it("a queued chat offers 'Entrar no chat' (push) instead of the composer", async () => {

@@ -3,14 +3,14 @@ import { ChatPane } from './ChatPane';
 import { StoryConsole, recordingApi } from '../../fixtures/StoryConsole';
 import { staticLive } from '../../fixtures/staticLive';
 import { createConsoleStores } from '../../store/consoleStores';
-import { agentUser, appConfig, room, rooms } from '../../fixtures/chatFixtures';
+import { agentUser, appConfig, room, rooms, supervisorUser } from '../../fixtures/chatFixtures';
 import { liveWindow, messagesPage, openRoom } from '../../fixtures/conversation';
 import type { LiveRecord } from '../../realtime/liveSource';
 import type { Room } from '../../model/chat';
 
 /** The live source of a story: the room and the newest page of its conversation. */
-export const chatLive = (r: Room = openRoom) =>
-  staticLive({ rooms: () => [r as unknown as LiveRecord], messages: (id) => (id === r.id ? (liveWindow.map((m) => ({ ...m, roomId: r.id })) as unknown as LiveRecord[]) : []) });
+export const chatLive = (r: Room = openRoom, other: Record<string, LiveRecord[]> = {}) =>
+  staticLive({ rooms: () => [r as unknown as LiveRecord], messages: (id) => (id === r.id ? (liveWindow.map((m) => ({ ...m, roomId: r.id })) as unknown as LiveRecord[]) : []), other });
 
 /** The API of a story: older pages, and the room answered back by the room calls. */
 export const chatApi = (r: Room = openRoom) =>
@@ -77,4 +77,37 @@ export const HoldAvailable: Story = {
       'GET /api/fixedMessages': [{ id: 'fm-1', message: 'Por favor, aguarde um instante enquanto verifico.', tag: 'aguarde', active: true }],
     }),
   },
+};
+
+/** The agents the 'Adicionar agentes' dialog lists (the live presence collection). */
+export const presenceAgents = [
+  { id: 'u-carla', displayName: 'Carla Suporte', online: true, active: true },
+  { id: 'u-bruno', displayName: 'Bruno Vendas', online: false, active: true },
+] as unknown as LiveRecord[];
+
+/** A supervisor of Vendas on a Vendas chat: 'Adicionar agentes' in the menu ('Agentes adicionados!'). */
+export const SupervisorAddsAgents: Story = {
+  parameters: {
+    user: supervisorUser,
+    room: { ...openRoom, agents: [{ id: agentUser.id, displayName: agentUser.displayName }] },
+    live: chatLive({ ...openRoom, agents: [{ id: agentUser.id, displayName: agentUser.displayName }] }, { presence: presenceAgents }),
+  },
+};
+
+/** A read chat: the menu offers 'Marcar como não lido'. */
+export const ReadChat: Story = {
+  parameters: { room: { ...openRoom, unreadCount: 0, lastMessage: { ...openRoom.lastMessage!, unread: false } } },
+};
+
+/** Tenant claim disableSetUnread on a read chat: no 'Marcar como não lido' for a non-admin. */
+export const UnreadDisabled: Story = {
+  parameters: {
+    config: { ...appConfig, claims: { ...appConfig.claims, disableSetUnread: true } },
+    room: { ...openRoom, unreadCount: 0, lastMessage: { ...openRoom.lastMessage!, unread: false } },
+  },
+};
+
+/** Tenant claim backBeggining: 'Voltar ao início do bot' in the menu (and 'Copiar link do chat'). */
+export const BotRestart: Story = {
+  parameters: { config: { ...appConfig, claims: { ...appConfig.claims, backBeggining: true } } },
 };

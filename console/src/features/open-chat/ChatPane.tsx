@@ -17,7 +17,7 @@ import { EditMessageDialog } from '../composer/EditMessageDialog';
 import { ChatMenu } from './ChatMenu';
 import { SurveyResults } from './SurveyResults';
 import { MessageList } from './MessageList';
-import { useChatActions } from './useChatActions';
+import { useChatActions, type ChatActions } from './useChatActions';
 
 /**
  * Title of a chat: group subject, internal chat name, else the contact's name (seed 001 §2). An
@@ -109,12 +109,29 @@ function OpenChat({ room, readOnly, uid, onOpenContact }: { room: Room; readOnly
   // an agent of the room, at the bottom, with the page visible; once per last message.
   useEffect(() => {
     const last = room.lastMessage;
-    if (readOnly || !inRoom || !atBottom || !pageVisible || !last?.unread || markedFor.current === last.messageId) return;
+    if (readOnly || !inRoom || !atBottom || !pageVisible || !last) return;
+    // A message already seen read here and then marked unread (by anyone) stays unread: only a
+    // new last message, or opening the chat, reads it.
+    if (!last.unread) {
+      markedFor.current = last.messageId;
+      return;
+    }
+    if (markedFor.current === last.messageId) return;
     // An internal chat's own last message is not news to its author (seed 001 §4 "Unread").
     if (room.internal && last.author?.id === uid) return;
     markedFor.current = last.messageId;
     void actions.setUnread(false);
   }, [readOnly, inRoom, atBottom, pageVisible, room.lastMessage, room.internal, uid, actions]);
+
+  // 'Marcar como não lido' on the open chat must stick: the read-on-view above skips that last message.
+  const lastId = room.lastMessage?.messageId ?? null;
+  const menuActions = useMemo<ChatActions>(() => ({
+    ...actions,
+    setUnread: (unread: boolean) => {
+      if (unread) markedFor.current = lastId;
+      return actions.setUnread(unread);
+    },
+  }), [actions, lastId]);
 
   const messageActions = useMemo(
     () => (readOnly
@@ -153,7 +170,7 @@ function OpenChat({ room, readOnly, uid, onOpenContact }: { room: Room; readOnly
         room={room}
         uid={uid}
         onContact={openContact}
-        menu={readOnly ? null : <ChatMenu room={room} actions={actions} onContact={openContact} />}
+        menu={readOnly ? null : <ChatMenu room={room} actions={menuActions} onContact={openContact} />}
         onClose={readOnly ? undefined : () => uiActions.closeRoom(stores.ui, room.id)}
       />
       <MessageList room={room} actions={messageActions} onAtBottom={setAtBottom} />

@@ -185,9 +185,11 @@ export function useChatActions(room: Room) {
           return false;
         }
       },
-      /** Internal chat: adds agents ('Agentes adicionados!'). */
+      /** Adds agents ('Agentes adicionados!'): to an internal chat by a member, to a customer chat by push (admins, supervisors). */
       async addAgents(agents: string[]): Promise<boolean> {
-        const ok = await roomCall(chatPaths.internalAgents(roomId), 'PATCH', { agents });
+        const ok = room.internal
+          ? await roomCall(chatPaths.internalAgents(roomId), 'PATCH', { agents })
+          : await roomCall(chatPaths.push(roomId), 'PATCH', { agents });
         if (ok) notify(seedTexts.chat.agentsAdded, 'success');
         return ok;
       },
@@ -212,6 +214,20 @@ export function useChatActions(room: Room) {
         const ok = await roomCall(chatPaths.room(roomId), 'PATCH', { tags });
         if (ok) notify(seedTexts.chat.tagsChanged, 'success');
         return ok;
+      },
+      /** 'Voltar ao início do bot': the chat goes back to the bot (it leaves the agent's list). */
+      async restartBot(): Promise<boolean> {
+        return roomCall(chatPaths.restart(roomId), 'POST', {});
+      },
+      /** 'Copiar link do chat': the public URL, which the server gives to attendants only (null after an error toast). */
+      async publicLink(): Promise<string | null> {
+        try {
+          const { body } = await api.request<{ data: { path: string } }>(chatPaths.publicLink(roomId), { notify: false });
+          return `${window.location.origin}${body.data.path}`;
+        } catch (e) {
+          notify((e as Error).message, 'error');
+          return null;
+        }
       },
       /** Mark read (unread false) / unread (true). */
       async setUnread(unread: boolean): Promise<boolean> {

@@ -62,6 +62,21 @@ export function createChatDirectoryRepository(db: Db) {
       const rows = await q('users').where({ tenant_id: tenantId, type: 'agent', active: true }).whereNull('deleted_at').whereIn('id', ids).select('id', 'display_name');
       return rows.map((r) => ({ id: String(r.id), displayName: String(r.display_name) }));
     },
+    /**
+     * Active users with follow-me on and a WhatsApp number (docs/console-operations.md
+     * "Follow-me"): among `ids`, or all of the tenant's when `ids` is null (a reply from a phone).
+     * The switch and the number live in the user's JSON data; a tenant's users are few.
+     */
+    async followers(tenantId: string, ids: string[] | null, q: Knex | Knex.Transaction = db): Promise<{ id: string; displayName: string; whatsapp: string; allowed: boolean }[]> {
+      if (ids && ids.length === 0) return [];
+      const query = q('users').where({ tenant_id: tenantId, active: true }).whereNull('deleted_at');
+      if (ids) query.whereIn('id', ids);
+      const rows = await query.select('id', 'display_name', 'data');
+      return rows
+        .map((r) => ({ r, data: parseJson<{ whatsapp?: string | null; claims?: Record<string, unknown> }>(r.data, {}) }))
+        .filter(({ data }) => data.claims?.followMe === true && typeof data.whatsapp === 'string' && data.whatsapp.length >= 8)
+        .map(({ r, data }) => ({ id: String(r.id), displayName: String(r.display_name), whatsapp: data.whatsapp!, allowed: data.claims?.allowFollowMe === true }));
+    },
     /** Active tags by id with their names and department (tagsPerDepto), in the order asked. */
     async tags(tenantId: string, ids: string[], q: Knex | Knex.Transaction = db): Promise<{ id: string; name: string; department: string | null }[]> {
       if (ids.length === 0) return [];

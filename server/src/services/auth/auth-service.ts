@@ -431,7 +431,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       if (input.whatsapp !== undefined) {
         const allowed = Boolean(tenant.appConfig.claims?.allowFollowMe) && Boolean(principal.user.claims.allowFollowMe);
-        if (!allowed) throw forbidden();
+        if (!allowed) throw forbidden('follow_me_not_allowed', messages.chatServer.followMeNotAllowed);
         if (input.whatsapp !== null && (typeof input.whatsapp !== 'string' || !/^\+?[\d\s().-]{8,20}$/.test(input.whatsapp))) {
           throw validationError([{ field: 'whatsapp', message: messages.validation.phoneInvalid }]);
         }
@@ -440,8 +440,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (input.followMe !== undefined) {
         // 'Siga-me' (seed 000 §2): the user's own switch, only where tenant and user allow it.
         const allowed = Boolean(tenant.appConfig.claims?.allowFollowMe) && Boolean(principal.user.claims.allowFollowMe);
-        if (!allowed) throw forbidden();
+        if (!allowed) throw forbidden('follow_me_not_allowed', messages.chatServer.followMeNotAllowed);
         if (typeof input.followMe !== 'boolean') throw validationError([{ field: 'followMe', message: messages.validation.invalidValue }]);
+        // Forwarding needs somewhere to go: the profile's WhatsApp (this same save may set it).
+        const number = patch.whatsapp !== undefined ? patch.whatsapp : principal.user.whatsapp;
+        if (input.followMe && !number) throw badRequest('follow_me_needs_whatsapp', messages.chatServer.followMeNeedsWhatsapp, [{ field: 'whatsapp', message: messages.chatServer.followMeNeedsWhatsapp }]);
         patch.claims = { ...principal.user.claims, followMe: input.followMe };
       }
       const updated = await users.update(tenant.id, principal.user.id, patch, now);

@@ -25,6 +25,10 @@ import { createRoomSearchService } from './room-search-service';
 import { createIngestService } from './ingest-service';
 import { createWebchatService } from './webchat-service';
 import { createInternalChatService } from './internal-chat-service';
+import { createBotRestartService } from './bot-restart-service';
+import { createPublicLinkService } from './public-link-service';
+import { createFollowMeService } from './follow-me-service';
+import { createTenantRepository } from '../../db/repositories/tenant-repository';
 import { createChatLiveCollections } from './chat-live-collections';
 import { viewerOf, type ChatScope } from './room-scope';
 import { createSafeFetch } from '../http/safe-fetch';
@@ -82,8 +86,22 @@ export function createChat(options: ChatOptions) {
   const search = createRoomSearchService(deps, rooms);
   const transfers = createTransferService({ ...deps, get hooks() { return deps.hooks; }, transfers: createTransferRepository(db), statuses: createStatusRepository(db) });
   const surveys = createSurveyService({ ...deps, get hooks() { return deps.hooks; }, get senderFor() { return deps.senderFor; }, scheduler: options.scheduler, dispatch: (tenantId, id) => messages.dispatch(tenantId, id) });
-  const ingest = createIngestService(deps, surveys);
+  const stored = createIngestService(deps, surveys);
+  const followMe = createFollowMeService({ ...deps, providers, tenants: createTenantRepository(db) });
+  // Follow-me joins every channel's inbound (docs/console-operations.md "Follow-me"): a
+  // follower's own phone is answered, not ingested; stored customer messages are forwarded.
+  const ingest: typeof stored = {
+    ...stored,
+    async ingestInbound(tenantId, channel, items) {
+      const kept = await followMe.splitReplies(tenantId, channel, items);
+      const results = kept.length ? await stored.ingestInbound(tenantId, channel, kept) : [];
+      void followMe.forward(tenantId, results).catch((err: unknown) => logger.warn({ err, tenantId }, 'followme.forward_failed'));
+      return results;
+    },
+  };
   const internal = createInternalChatService(deps);
+  const bot = createBotRestartService(deps);
+  const publicLink = createPublicLinkService(deps);
   const webchat = createWebchatService({ ...deps, tokens: options.tokens }, ingest, messages);
   const limits = options.webchatSessionsPerIp ?? { max: 100, windowSeconds: 600 };
 
@@ -95,7 +113,10 @@ export function createChat(options: ChatOptions) {
     transfers,
     surveys,
     ingest,
+    followMe,
     internal,
+    bot,
+    publicLink,
     webchat,
     channels,
     providers,

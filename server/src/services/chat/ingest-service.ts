@@ -21,6 +21,8 @@ interface IngestResult {
   /** False when the external id was already stored (a duplicate delivery). */
   created: boolean;
   roomCreated: boolean;
+  /** The room's agents after the message (follow-me forwards to those who follow). */
+  agents?: string[];
 }
 
 /** The message's external id was already stored (seen at the insert): the transaction rolls back. */
@@ -341,7 +343,7 @@ export function createIngestService(deps: ChatDeps, surveys?: SurveyService) {
     record({ collection: 'rooms', id: room.id, op: 'upsert', ...(!roomCreated && { reportNeutral: true }) });
     record({ collection: 'messages', id: message.id, op: 'upsert' });
     record({ collection: 'contacts', id: contact.id, op: 'upsert' });
-    return { externalId: item.externalId, messageId: message.id, roomId: room.id, created: true, roomCreated };
+    return { externalId: item.externalId, messageId: message.id, roomId: room.id, created: true, roomCreated, agents: nextRoom.agents.map((a) => a.id) };
   }
 
   return {

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { emptyRoomState, internalChatId, messages as texts, type CreateInternalChatInput, type Room, type RoomAgent } from '@atendimento/schemas';
+import { emptyRoomState, format, internalChatId, messages as texts, type CreateInternalChatInput, type Room, type RoomAgent } from '@atendimento/schemas';
 import { badRequest, forbidden, notFound, validationError } from '../../errors';
 import { retryOnConflict } from '../../db/knex';
 import type { ChatDeps } from './chat-deps';
 import { newId, newSecret } from './ids';
 import { canSee, userOnly, type ChatScope } from './room-scope';
+import { postSystemNote } from './system-note';
 
 /** The channel-table row of internal chats' rooms (schemas/src/chat/channel.ts). */
 const INTERNAL: Room['channel'] = 'internal';
@@ -76,17 +77,27 @@ export function createInternalChatService(deps: ChatDeps) {
       );
     },
 
-    /** PATCH /api/internalChats/:id/agents: a member adds agents ('Agentes adicionados!'). */
+    /**
+     * PATCH /api/internalChats/:id/agents: a member adds agents ('Agentes adicionados!'). The
+     * new members see the chat (and its past messages) live in Interno and may write at once;
+     * a note says who added whom.
+     */
     async addAgents(scope: ChatScope, roomId: string, agentIds: string[]): Promise<Room> {
       const { tenantId } = scope;
+      const viewer = userOnly(scope.viewer);
       await memberRoom(scope, roomId);
       const ids = [...new Set(agentIds)];
       const found = await directory.agents(tenantId, ids);
       if (found.length !== ids.length) throw validationError([{ field: 'agents', message: texts.chatServer.agentNotFound }]);
       return feed.transaction(tenantId, async (trx, record) => {
         const room = (await rooms.findById(tenantId, roomId, trx, true))!;
-        const add = (list: RoomAgent[]) => [...list, ...found.filter((f) => !list.some((a) => a.id === f.id))];
+        // The caller may have left meanwhile (the lock decides).
+        if (!room.active || !room.agents.some((a) => a.id === viewer.id)) throw forbidden('not_member', texts.internalChat.notMember);
+        const joining = found.filter((f) => !room.agents.some((a) => a.id === f.id));
+        if (joining.length === 0) throw badRequest('already_in_chat', texts.chatServer.alreadyInChat);
+        const add = (list: RoomAgent[]) => [...list, ...joining.filter((f) => !list.some((a) => a.id === f.id))];
         const next: Room = { ...room, agents: add(room.agents), agentsHistory: add(room.agentsHistory), lifeControl: { ...room.lifeControl, updatedAt: clock.now().toISOString() } };
+        await postSystemNote(deps, trx, record, tenantId, room, format(texts.chatServer.agentsAddedNote, { by: viewer.displayName, agents: joining.map((a) => a.displayName).join(', ') }));
         await rooms.save(trx, tenantId, next, room);
         record({ collection: 'rooms', id: room.id, op: 'upsert' });
         return next;

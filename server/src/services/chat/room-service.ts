@@ -1,5 +1,5 @@
 import {
-  CHAT_TAB_BY_ID, CONTACT_HISTORY_LIMIT, tagAllowed, mayAskResearch, surveyQuestion, type ResearchMethod, type PendingResearch, isWebchat, MAX_ROOMS_LIMIT, calendarDay, channelIs, isValidFilter, validateClose, messages as texts,
+  CHAT_TAB_BY_ID, CONTACT_HISTORY_LIMIT, format, tagAllowed, mayAskResearch, surveyQuestion, type ResearchMethod, type PendingResearch, isWebchat, MAX_ROOMS_LIMIT, calendarDay, channelIs, isValidFilter, validateClose, messages as texts,
   type AppConfig, type Channel, type CloseRoomInput, type CreateRoomInput, type Filter, type Message, type PatchRoomInput, type Room, type RoomTabId,
 } from '@atendimento/schemas';
 import { badRequest, conflict, forbidden, notFound, validationError } from '../../errors';
@@ -13,6 +13,7 @@ import { encodeCursor } from './cursor';
 import { newId, newSecret } from './ids';
 import type { MessageService } from './message-service';
 import type { SurveyService } from './survey-service';
+import { postSystemNote } from './system-note';
 import { applyMessage, newMessage, newRoom, queueOfDepartment } from './room-factory';
 import { canAttend, canSee, supervises, tabFilter, visibilityFilter, type UserViewer, type Viewer, type ChatScope, userOnly } from './room-scope';
 
@@ -329,8 +330,12 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
           }
         }
         if (input.lastMessage !== undefined) {
+          // Read/unread is the attendants' (seeing a queued chat is not reading it for them: marking
+          // it read would tick the customer's messages read before anyone took it).
+          ensureOpen(room);
+          if (!attending) throw forbidden('enter_first', texts.chatServer.enterFirst);
           if (input.lastMessage.unread) {
-            if (config.claims?.disableSetUnread && !viewer.admin) throw forbidden();
+            if (config.claims?.disableSetUnread && !viewer.admin) throw forbidden('unread_disabled', texts.chatServer.unreadDisabled);
             next = { ...next, unreadCount: Math.max(1, next.unreadCount), lastMessage: next.lastMessage ? { ...next.lastMessage, unread: true } : null };
           } else {
             const read = await markRead(trx, record, tenantId, next, readNow);
@@ -364,6 +369,9 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
         const targets = await targetsOf(tenantId, viewer, room, agents, trx);
         await deps.hooks.beforePush(trx, tenantId, viewer, room, targets);
         const add = (list: { id: string; displayName: string }[]) => [...list, ...targets.filter((t) => !list.some((a) => a.id === t.id))];
+        // Adding others ('Agentes adicionados!'): a note says who added whom.
+        const others = targets.filter((t) => t.id !== viewer.id && !room.agents.some((a) => a.id === t.id));
+        if (others.length) await postSystemNote(deps, trx, record, tenantId, room, format(texts.chatServer.agentsAddedNote, { by: viewer.displayName, agents: others.map((a) => a.displayName).join(', ') }));
         const queuesHistory = [...room.queuesHistory, ...room.queues.filter((q) => !room.queuesHistory.some((h) => h.id === q.id))];
         const next: Room = { ...room, agents: add(room.agents), agentsHistory: add(room.agentsHistory), queuesHistory, inAttend: true, destination: 'vueJs' };
         return deps.hooks.afterPush(trx, record, tenantId, viewer, await save(trx, record, tenantId, next, room), room);

@@ -1,4 +1,4 @@
-import { mailSchemas, type CreateInternalChatInput, type InternalAgentsInput } from '@atendimento/schemas';
+import { mailSchemas, messages as texts, type CreateInternalChatInput, type InternalAgentsInput } from '@atendimento/schemas';
 import type { Chat } from '../../../services/chat';
 import { validateWith } from '../../../services/chat/chat-validation';
 import { access, type ApiRegistry } from '../../access';
@@ -28,7 +28,7 @@ export function registerInternalChatRoutes(api: ApiRegistry, chat: Chat): void {
     access: access.user,
     handler: async (ctx) => {
       const input = validateWith<InternalAgentsInput>('internal.agents', mailSchemas.internalAgents, bodyOrEmpty(ctx));
-      ctx.body = { meta: { ok: true }, data: await chat.internal.addAgents(await scopeOf(ctx, chat), String(ctx.params.id), input.agents) };
+      ctx.body = { meta: { ok: true, message: texts.chat.agentsAdded }, data: await chat.internal.addAgents(await scopeOf(ctx, chat), String(ctx.params.id), input.agents) };
     },
   });
 

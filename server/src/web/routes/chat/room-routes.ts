@@ -108,11 +108,37 @@ export function registerChatRoomRoutes(api: ApiRegistry, chat: Chat): void {
       access: access.user,
       handler: async (ctx) => {
         const input = validateChat<PushPullInput>('pushPull', bodyOrEmpty(ctx));
-        const room = await chat.rooms[action](await scopeOf(ctx, chat), String(ctx.params.id), input.agents);
-        ctx.body = { meta: { ok: true }, data: room };
+        const scope = await scopeOf(ctx, chat);
+        const room = await chat.rooms[action](scope, String(ctx.params.id), input.agents);
+        const me = scope.viewer.kind === 'user' ? scope.viewer.id : null;
+        const others = action === 'push' && (input.agents ?? []).some((a: string | { id: string }) => (typeof a === 'string' ? a : a.id) !== me);
+        ctx.body = { meta: { ok: true, ...(others && { message: texts.chat.agentsAdded }) }, data: room };
       },
     });
   }
+
+  // 'Voltar ao início do bot' (docs/console-operations.md "Bot").
+  api.add({
+    method: 'POST',
+    path: '/api/rooms/:id/restart',
+    access: access.user,
+    handler: async (ctx) => {
+      ctx.body = { meta: { ok: true }, data: await chat.bot.restart(await scopeOf(ctx, chat), String(ctx.params.id)) };
+    },
+  });
+
+  // 'Copiar link do chat' (docs/console-operations.md "Public link"): for whoever attends it.
+  api.add({
+    method: 'GET',
+    path: '/api/rooms/:id/publicLink',
+    access: access.user,
+    handler: async (ctx) => {
+      const path = await chat.publicLink.path(await scopeOf(ctx, chat), String(ctx.params.id));
+      ctx.set('Cache-Control', 'no-store');
+      // A path: the console prefixes its own origin (the tenant host the agent is on).
+      ctx.body = { meta: { ok: true }, data: { path } };
+    },
+  });
 
   // Close with an NPS or CSAT survey (docs/console-operations.md "Surveys").
   api.add({
