@@ -1,4 +1,4 @@
-// The production start's supervisor (issue 23, docs/running.md "Crash and restart"): runs the
+// The production start's supervisor (docs/running.md "Crash and restart"): runs the
 // server as a child process and starts a new one when it dies by itself, so one crash never
 // leaves every tenant without service. A signal sent to the supervisor (Ctrl+C, SIGTERM from a
 // service manager) is passed to the child and ends both. Restarts back off (0.5 s doubling to

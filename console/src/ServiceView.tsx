@@ -16,6 +16,8 @@ import { ChatPane } from './features/open-chat/ChatPane';
 import { ContactDrawer } from './features/contact-drawer/ContactDrawer';
 import { GroupDrawer } from './features/internal-chat/GroupDrawer';
 import { useGroupChatNotifications } from './features/internal-chat/useGroupChatNotifications';
+import { useBrowserNotifications } from './features/notifications/useBrowserNotifications';
+import { useFaviconBadge } from './features/notifications/useFaviconBadge';
 
 /** Media query of the narrow layout (seed 001 §2: width 1065 or less). */
 const NARROW_QUERY = `(max-width:${LIMITS.narrowWidth}px)`;
@@ -57,8 +59,11 @@ function ServiceLayout({ narrow: forced }: { narrow?: boolean }) {
   const openRooms = useStore(stores.ui, (s) => s.openRooms);
   const drawerRoomId = useStore(stores.ui, (s) => s.drawerRoomId);
   const unreadChats = useStore(stores.ui, (s) => s.unreadChats);
+  const ownChats = useStore(stores.ui, (s) => s.ownChats ?? 0);
   useCounters();
   useGroupChatNotifications();
+  useBrowserNotifications();
+  useFaviconBadge(ownChats);
 
   // Browser title 'ChatBot UF (n)' with the agent's own unread chats (seed 001 §4).
   useEffect(() => {

@@ -22,7 +22,7 @@ export const messages = {
     emailInvalid: 'Informe um e-mail válido',
     passwordRequired: 'Informe a senha',
     passwordMin: 'A senha deve conter pelo menos 6 caracteres',
-    /** The policy's own words (issue 23, docs/auth.md "Password policy"); below 6 the seed's message above. */
+    /** The policy's own words (docs/auth.md "Password policy"); below 6 the seed's message above. */
     passwordMin8: 'A senha deve conter pelo menos 8 caracteres',
     passwordTooLong: 'A senha deve conter no máximo 256 caracteres',
     passwordWeak: 'Senha muito comum ou fácil de adivinhar. Escolha outra: uma frase com palavras que só você conhece é mais segura.',
@@ -101,7 +101,7 @@ export const messages = {
     emailInUse: 'Este e-mail já está cadastrado.',
     firstAccess: 'Primeiro acesso: defina uma nova senha para continuar.',
     profileUpdated: 'Perfil atualizado!',
-    /** Only an admin changes an admin's e-mail, password, claims or status, and anyone's claims (issue 23). */
+    /** Only an admin changes an admin's e-mail, password, claims or status, and anyone's claims. */
     adminOnlyAccount: 'Somente um administrador pode alterar e-mail, senha, permissões ou situação de um administrador.',
     adminOnlyClaims: 'Somente um administrador pode alterar permissões de usuários.',
     /** The notice sent to the old address when an account's e-mail or password changes. */
@@ -344,6 +344,7 @@ export const messages = {
     internalRoom: 'Opção indisponível em chats internos.',
     filterInvalid: 'Filtro inválido: use apenas os campos e operadores permitidos.',
     tabUnavailable: 'Esta aba não está disponível para o seu usuário.',
+    researchFilterDenied: 'Filtro por NPS/CSAT disponível apenas para administradores e usuários com acesso às pesquisas.',
     noChannel: 'Selecione o número para continuar o atendimento',
     phoneOrEmailRequired: 'Informe o telefone ou o e-mail do contato.',
     contactBlocked: 'Contato Bloqueado',
@@ -615,7 +616,7 @@ export const messages = {
     auditBefore: 'Antes',
     auditAfter: 'Depois',
   },
-  /** Campaigns (/notifications, seed 000 §2 "Campaigns", §4 statuses; issue 20). */
+  /** Campaigns (/notifications, seed 000 §2 "Campaigns", §4 statuses). */
   campaigns: {
     title: 'Campanhas',
     detailTitle: 'Campanha',
@@ -815,6 +816,7 @@ export const messages = {
   registers: {
     phoneLocked: 'O telefone não pode ser alterado enquanto o contato tiver um atendimento ativo.',
     adminOnlyField: 'Somente administradores podem alterar: {fields}.',
+    blockedContactEdit: 'Contato Bloqueado: somente administradores podem alterar este contato.',
     readOnly: 'Este cadastro é somente leitura (dados de origem externa).',
     notOwner: 'Você só pode alterar os registros criados por você.',
     unknownReference: 'Registro relacionado não encontrado: {field}.',

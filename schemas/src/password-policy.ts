@@ -1,7 +1,7 @@
 import { messages } from './messages';
 
 /**
- * The password policy (issue 23, OWASP ASVS 5.0 §6.2, docs/auth.md "Password policy"), shared
+ * The password policy (OWASP ASVS 5.0 §6.2, docs/auth.md "Password policy"), shared
  * by the server (enforced on every password set: sign-up, profile, an admin setting an
  * agent's password) and the browser forms (convenience):
  * - at least 8 characters (below 6 the seed's message 'A senha deve conter pelo menos 6

@@ -38,7 +38,7 @@ export interface Config {
   loginMaxPerAccount: number;
   loginMaxPerIp: number;
   loginWindowSeconds: number;
-  /** Public sign-ups per address per window (issue 23, docs/security.md). */
+  /** Public sign-ups per address per window (docs/security.md). */
   signUpMaxPerIp: number;
   signUpWindowSeconds: number;
   /** Folder with the built single-page app (engine/dist). */
@@ -48,7 +48,7 @@ export interface Config {
   /** Realtime hub (docs/realtime.md): ping interval, slow-consumer cap, change-log retention. */
   wsHeartbeatSeconds: number;
   /**
-   * Connection limits (issue 23, docs/security.md "Limits"): open HTTP connections and /ws
+   * Connection limits (docs/security.md "Limits"): open HTTP connections and /ws
    * sockets per client address (0 = no cap; behind a reverse proxy every client has the
    * proxy's address, so set both to 0 there and let the proxy limit per client).
    */

@@ -15,7 +15,7 @@ import { installProcessGuard } from './process-guard';
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  // A request's stream error must never stop the server for every tenant (issue 23).
+  // A request's stream error must never stop the server for every tenant.
   installProcessGuard(logger);
   // Signals are handled from the first line, not once the banner is printed: a supervisor (or
   // systemd) that stops the process while the demo is still being wired gets a clean exit 0.

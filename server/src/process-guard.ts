@@ -1,7 +1,7 @@
 import type { Logger } from './logger';
 
 /**
- * The process-level last resort (issue 23, docs/security.md). Every stream a request opens
+ * The process-level last resort (docs/security.md). Every stream a request opens
  * has its own error handler; this catches what slipped through. An error that belongs to one
  * request's stream (a client that went away, a multipart body cut short) is logged and the
  * process keeps serving every other tenant. Anything else leaves the process in an unknown

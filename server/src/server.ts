@@ -41,6 +41,7 @@ import { registerPresenceRoutes } from './web/routes/presence';
 import { registerRegistersRoutes } from './web/routes/registers';
 import { registerIntegrationsRoutes } from './web/routes/integrations';
 import { registerChatRoutes } from './web/routes/chat';
+import { registerRoomContactRoutes } from './web/routes/chat/room-contact-routes';
 import { registerWhatsappRoutes } from './web/routes/whatsapp';
 import { registerMailRoutes } from './web/routes/mail';
 import { registerApiTokenRoutes } from './web/routes/api-tokens';
@@ -120,7 +121,7 @@ export async function createServer(options: ServerOptions) {
     maxSocketsPerAddress: config.wsMaxPerIp,
     maxBufferedBytes: config.wsMaxBufferedBytes,
   });
-  // Sessions that end close their sockets at once (issue 23, docs/security.md).
+  // Sessions that end close their sockets at once (docs/security.md).
   auth.service.onSessionsRevoked((tenantId, revoked) => hub.closeSessions(tenantId, revoked));
   // Daily reports (docs/reports.md): kept in the transaction of every room and status write.
   const reports = createReports({ db, changes, clock, logger, mailer, dataDir: config.dataDir, secret: config.jwtSecret });
@@ -225,6 +226,7 @@ export async function createServer(options: ServerOptions) {
       (registry) => registerRegistersRoutes(registry, registers),
       (registry) => registerIntegrationsRoutes(registry, integrations),
       (registry) => registerChatRoutes(registry, chat),
+      (registry) => registerRoomContactRoutes(registry, chat, registers.registers),
       (registry) => registerWhatsappRoutes(registry, whatsapp),
       (registry) => registerCampaignRoutes(registry, campaigns),
       (registry) => registerMailRoutes(registry, mail, chat),

@@ -8,7 +8,7 @@ import { launchBrowser, screenshot } from './browser';
 import { newPage, signIn } from './shell-helpers';
 
 /**
- * Console operations of issue 17 in Chromium against the real server (docs/transfers.md):
+ * Console operations in Chromium against the real server (docs/transfers.md):
  * agente@ (vendas) transfers a chat to suporte@, who sees it arrive live while it leaves
  * agente's list; agente moves another chat to suporte's queue, where it waits in suporte's
  * 'Fila'; puts a chat on hold and its next message ends the hold; with tagWhenClose, closing asks for a tag first, the tags dialog saves one and the

@@ -10,7 +10,7 @@ import { startTestServer, TEST_PASSWORD, type TestServer } from '../helpers/test
 import { waitFor } from '../helpers/wait-for';
 
 /**
- * Issue 23 (accounts): '123456', 'password' and 'aaaaaa' were accepted; sign-up had no limit
+ * Found before: '123456', 'password' and 'aaaaaa' were accepted; sign-up had no limit
  * per address; password recovery waited for the SMTP server only when the address existed
  * (timing told accounts apart); successful sign-ins counted toward the per-address limit (an
  * office behind one NAT was locked out at shift start) and the limiter scanned its whole map.

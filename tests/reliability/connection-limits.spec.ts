@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../helpers/test-server';
 import { waitFor } from '../helpers/wait-for';
 
 /**
- * Issue 23 (resources): 21,000 connections from one address made other clients fail, and a
+ * 21,000 connections from one address made other clients fail, and a
  * slow body could hold a socket for 10 minutes. Per-address caps for HTTP connections and
  * /ws sockets, and header / idle timeouts. The flood comes from 127.0.0.1, everyone else
  * from 127.0.0.2 (both loopback).

@@ -11,7 +11,7 @@ import { waitFor } from '../helpers/wait-for';
 import { spawnServer, type ServerProcess } from './server-process';
 
 /**
- * Issue 23 (critical): one anonymous request stopped the server for every tenant and
+ * One anonymous request stopped the server for every tenant and
  * `npm start` did not bring it back. Three layers: every stream error handled (here: the
  * built server, as `npm start` runs it, survives a truncated multipart body), a process-level
  * last resort that keeps serving on a request's stream error, and a supervisor that starts a

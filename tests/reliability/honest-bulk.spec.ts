@@ -4,7 +4,7 @@ import { MULTIPART_TYPE, multipart } from '../helpers/multipart';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
- * Issue 23 (honest bulk work): 50,005 rows answered `imported: 50000, failed: 0` and a
+ * 50,005 rows answered `imported: 50000, failed: 0` and a
  * 1,000,000-row file dropped 950,000 rows with a 200. A file over the row limit is refused
  * whole with a pt-BR message; a PUT without a NOT NULL column answers a field error, not a
  * 500 from the database.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
- * Issue 23 (critical): the router matches paths case-insensitively and ignores a trailing
+ * The router matches paths case-insensitively and ignores a trailing
  * slash, while the API token deny-list compared them as written, so a leaked token scoped to
  * all of /api minted new tokens through `POST /api/GenerateToken`. One rule everywhere
  * (server/src/web/path-rule.ts); `/API/...` is served like `/api/...`, never a 500.

@@ -4,7 +4,7 @@ import { startTestServer, TEST_PASSWORD, type TestServer } from '../helpers/test
 import { waitFor } from '../helpers/wait-for';
 
 /**
- * Issue 23 (critical): the 'agents' screen permission was enough to become admin, and a
+ * The 'agents' screen permission was enough to become admin, and a
  * stranger who had just signed up through the public page could write queues, delete
  * integration records, read every contact's and user's name through /api/lookup/* and send
  * raw SQL to the ERP. docs/security.md says who may do what.

@@ -6,7 +6,7 @@ import { startTestServer, TEST_PASSWORD, type TestServer } from '../helpers/test
 import { RawSocket } from '../server/realtime/realtime-helpers';
 
 /**
- * Issue 23 (sessions): signing out, disabling or deleting a user, or revoking a refresh family
+ * Signing out, disabling or deleting a user, or revoking a refresh family
  * closed nothing: open /ws sockets streamed until the access token expired (up to 15 min).
  * Now they close at once. Tokens without `exp` are refused.
  */

@@ -5,7 +5,7 @@ import { MULTIPART_BOUNDARY, MULTIPART_TYPE } from '../helpers/multipart';
 import { push, startChatServer, stopChatServer, visitorStarts, type ChatTest } from '../server/chat/chat-helpers';
 
 /**
- * Issue 23 (critical): a multipart body that ends before its closing boundary made busboy emit
+ * A multipart body that ends before its closing boundary made busboy emit
  * 'Unexpected end of form' on a file stream nobody listened to, and the process exited for
  * every tenant. Every upload route answers 400 in Portuguese instead, and the server keeps
  * serving (an unhandled stream error would also fail this file through vitest's error report).

@@ -5,7 +5,7 @@ import { MULTIPART_BOUNDARY, MULTIPART_TYPE } from '../helpers/multipart';
 import { spawnServer, type ServerProcess } from './server-process';
 
 /**
- * Issue 23 (resources): uploads were held whole in memory: 8 concurrent 95 MB uploads took
+ * Uploads were held whole in memory: 8 concurrent 95 MB uploads took
  * the server's RSS from 292 MB to 1.7 GB. They now stream to a temp file of the blob store.
  * The server runs as its own process (as `npm start` runs it) and its peak RSS is read from
  * /proc (VmHWM). CI sends 8 × 8 MB and checks every file is stored whole; SOAK=1 sends the

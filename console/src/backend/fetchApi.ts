@@ -2,7 +2,7 @@ import type { ConsoleApi, ConsoleRequestOptions } from '../ConsoleContext';
 
 /** An API error with the server's pt-BR message and status. */
 class ConsoleApiError extends Error {
-  constructor(readonly status: number, message: string, readonly code?: string) {
+  constructor(readonly status: number, message: string, readonly code?: string, readonly fields: { field: string; message: string }[] = []) {
     super(message);
     this.name = 'ConsoleApiError';
   }
@@ -32,8 +32,8 @@ export function createFetchApi(getToken: () => string | null, fetchImpl: typeof 
       let parsed: unknown = null;
       try { parsed = text ? JSON.parse(text) : null; } catch { parsed = text; }
       if (!res.ok) {
-        const p = (parsed && typeof parsed === 'object' ? parsed : {}) as { error?: string; errorMessage?: string };
-        throw new ConsoleApiError(res.status, p.errorMessage ?? p.error ?? `HTTP ${res.status}`, p.error);
+        const p = (parsed && typeof parsed === 'object' ? parsed : {}) as { error?: string; errorMessage?: string; fields?: unknown };
+        throw new ConsoleApiError(res.status, p.errorMessage ?? p.error ?? `HTTP ${res.status}`, p.error, Array.isArray(p.fields) ? p.fields : []);
       }
       return { body: parsed as T };
     },

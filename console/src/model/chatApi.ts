@@ -29,6 +29,7 @@ export const chatPaths = {
   moveQueues: (roomId: string) => `/api/rooms/${enc(roomId)}/queues`,
   rooms: (params: URLSearchParams) => `/api/rooms?${params}`,
   contact: (contactId: string) => `/api/contacts/${enc(contactId)}`,
+  roomContact: (roomId: string) => `/api/rooms/${enc(roomId)}/contact`,
   fixedMessages: () => `/api/fixedMessages?${new URLSearchParams({ filter: JSON.stringify({ active: true }), range: '[0,199]' })}`,
   anonymous: () => '/api/auth/anonymous',
   mailReply: (roomId: string, messageId: string) => `/api/mail/${enc(roomId)}/${enc(messageId)}`,

@@ -55,6 +55,12 @@ export interface UiState {
   counters: Partial<Record<string, { total: number; unread: number }>>;
   /** Own chats with unread messages (title 'ChatBot UF (n)'). */
   unreadChats: number;
+  /** Own chats (favicon badge). */
+  ownChats?: number;
+  /** Waiting chats per queue on 'Todas Filas' (GET /api/counter). */
+  queueCounts?: Record<string, number>;
+  /** The queue chip chosen on 'Todas Filas'. */
+  queueFilter?: string | null;
 }
 
 export interface ConsoleStores {

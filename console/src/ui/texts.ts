@@ -72,6 +72,20 @@ export const texts = {
     seeMore: 'Ver mais',
     editContact: 'Editar Contato',
   },
+  filters: {
+    channels: 'Canais',
+  },
+  queueChips: {
+    seeMore: 'Ver mais',
+    seeLess: 'Ver menos',
+    clear: 'Limpar filtro',
+  },
+  contactEdit: {
+    title: 'Editar Contato',
+    blocks: 'Bloqueios',
+    cancel: 'Cancelar',
+    submit: 'Enviar',
+  },
   service: {
     noChatOpen: 'Selecione um chat para começar o atendimento',
   },

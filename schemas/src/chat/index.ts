@@ -10,3 +10,4 @@ export * from './channel-settings';
 export * from './transfer';
 export * from './tags';
 export * from './survey';
+export * from './contact-edit';

@@ -23,10 +23,11 @@ export type MessageType = (typeof MESSAGE_TYPES)[number];
 export type UploadKind = 'image' | 'video' | 'audio' | 'document';
 
 /**
- * Api names in `from`/`to` (seed 001 §3): the provider of a channel, 'vueJs' for this console,
- * 'widget' for the web-chat visitor, and bot/system/cron as senders.
+ * Api names in `from`/`to` (seed 001 §3): a channel type of the channel table (its provider,
+ * 'widget' for the web-chat visitor), 'vueJs' for this console, and the senders that are not
+ * channels (the bot, 'wati' of imported history, system and cron).
  */
-export type MessageApi = 'zApi' | 'vueJs' | 'dialog360' | 'wa' | 'textit' | 'meta' | 'wapi' | 'wati' | 'widget' | 'bot' | 'system' | 'cron';
+export type MessageApi = ChannelType | 'vueJs' | 'textit' | 'wati' | 'bot' | 'system' | 'cron';
 
 export type MessageAuthorType = 'client' | 'bot' | 'cron' | 'agent' | 'system' | 'webhook';
 

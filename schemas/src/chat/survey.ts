@@ -71,3 +71,15 @@ export function maySeeResearch(user: { claims?: Record<string, unknown> | null }
   const claims = user.claims ?? {};
   return Boolean(claims.admin) || Boolean(method === 'nps' ? claims.showNPS : claims.showCSAT);
 }
+
+/**
+ * The room fields holding survey answers that `user` may not read (maySeeResearch): the server
+ * strips them from every room record it sends that user, over REST and the realtime hub.
+ */
+export function hiddenResearchFields(user: { claims?: Record<string, unknown> | null } | null): ('nps' | 'csat')[] {
+  if (!user) return ['nps', 'csat'];
+  const out: ('nps' | 'csat')[] = [];
+  if (!maySeeResearch(user, 'nps')) out.push('nps');
+  if (!maySeeResearch(user, 'csat')) out.push('csat');
+  return out;
+}

@@ -102,7 +102,7 @@ export interface RegisterListMeta {
   /** Who may open it: the same vocabulary as the app's route table (schemas/src/routes.ts). */
   access: RouteAccess;
   /**
-   * Who may write, when it differs from who may open it (issue 23): e.g. queues are open to
+   * Who may write, when it differs from who may open it: e.g. queues are open to
    * every user of a tenant with the queues claim, but only admins or the 'queues' permission
    * change them. Without it: the same as `access`.
    */

@@ -345,7 +345,7 @@ export function createHub(options: HubOptions) {
       return;
     }
     if (maxPerAddress > 0) {
-      // Counted from the upgrade request until the socket closes (issue 23).
+      // Counted from the upgrade request until the socket closes.
       const address = req.socket.remoteAddress ?? 'unknown';
       const count = perAddress.get(address) ?? 0;
       if (count >= maxPerAddress) {
@@ -435,7 +435,7 @@ export function createHub(options: HubOptions) {
     checkTokens,
 
     /**
-     * Closes at once the sockets of sessions that ended (issue 23): sign-out, refresh-family
+     * Closes at once the sockets of sessions that ended: sign-out, refresh-family
      * revoke, a user disabled or deleted. Without this they streamed until the access token
      * expired. This process's sockets only; another process's close when its token expires.
      */

@@ -11,6 +11,8 @@ export interface PreparedRecord {
   hash: number;
   /** Soft-deleted (lifeControl.deletedAt set): leaves every window unless the query includes deleted. */
   deleted: boolean;
+  /** The JSON without some top-level fields, built once per distinct cut. */
+  jsonWithout(omit: readonly string[] | undefined): string;
 }
 
 /** cyrb53: a fast 53-bit string hash; collisions are about 1 in 2^53 (enough to skip resends). */
@@ -31,5 +33,23 @@ function hash53(text: string): number {
 export function prepareRecord(data: LiveRecord): PreparedRecord {
   const json = JSON.stringify(data);
   const life = data.lifeControl as { deletedAt?: unknown } | undefined;
-  return { id: String(data.id), data, json, hash: hash53(json), deleted: Boolean(life?.deletedAt) };
+  const cuts = new Map<string, string>();
+  return {
+    id: String(data.id),
+    data,
+    json,
+    hash: hash53(json),
+    deleted: Boolean(life?.deletedAt),
+    jsonWithout(omit) {
+      if (!omit?.length || !omit.some((f) => f in data)) return json;
+      const key = omit.join('\u0000');
+      let text = cuts.get(key);
+      if (text === undefined) {
+        const copy: Record<string, unknown> = { ...data };
+        for (const field of omit) delete copy[field];
+        cuts.set(key, (text = JSON.stringify(copy)));
+      }
+      return text;
+    },
+  };
 }

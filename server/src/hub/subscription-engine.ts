@@ -183,10 +183,10 @@ export function createSubscriptionEngine(options: EngineOptions) {
   }
 
   /** A `changes` frame after its subscription id: the same text for every member of a group. */
-  function changesBody(diff: WindowDiff, cursor: number, resumed: boolean): string {
+  function changesBody(diff: WindowDiff, cursor: number, resumed: boolean, omit: string[] | undefined): string {
     const { added, modified, removed } = diff.lists();
     return (
-      `,"added":[${added.map((r) => r.json).join(',')}],"modified":[${modified.map((r) => r.json).join(',')}],` +
+      `,"added":[${added.map((r) => r.jsonWithout(omit)).join(',')}],"modified":[${modified.map((r) => r.jsonWithout(omit)).join(',')}],` +
       `"removed":${JSON.stringify(removed)},"cursor":${cursor}${resumed ? ',"resumed":true' : ''}}`
     );
   }
@@ -196,16 +196,19 @@ export function createSubscriptionEngine(options: EngineOptions) {
   }
 
   /** The records of a (shared) snapshot read, joined once for every subscription it serves. */
-  const joined = new WeakMap<PreparedRecord[], string>();
-  function recordsJson(records: PreparedRecord[]): string {
-    let text = joined.get(records);
-    if (text === undefined) joined.set(records, (text = records.map((r) => r.json).join(',')));
+  const joined = new WeakMap<PreparedRecord[], Map<string, string>>();
+  function recordsJson(records: PreparedRecord[], omit: string[] | undefined): string {
+    let cuts = joined.get(records);
+    if (!cuts) joined.set(records, (cuts = new Map()));
+    const key = omit?.join('\u0000') ?? '';
+    let text = cuts.get(key);
+    if (text === undefined) cuts.set(key, (text = records.map((r) => r.jsonWithout(omit)).join(',')));
     return text;
   }
 
   function snapshotFrame(sub: Subscription, records: PreparedRecord[], cursor: number): string {
     return (
-      `{"type":"snapshot","id":${JSON.stringify(sub.id)},"records":[${recordsJson(records)}],"cursor":${cursor},` +
+      `{"type":"snapshot","id":${JSON.stringify(sub.id)},"records":[${recordsJson(records, sub.query.omitFields)}],"cursor":${cursor},` +
       `"orderBy":${JSON.stringify(sub.query.orderBy)},"limit":${sub.query.limit}}`
     );
   }
@@ -296,7 +299,7 @@ export function createSubscriptionEngine(options: EngineOptions) {
   function flush(diffs: Map<SubscriptionGroup, WindowDiff>, cursor: number): void {
     for (const [group, diff] of diffs) {
       if (diff.empty) continue;
-      const body = changesBody(diff, cursor, false);
+      const body = changesBody(diff, cursor, false, group.query.omitFields);
       const encoded = new Map<string, Buffer>();
       for (const sub of group.members) {
         if (sub.isClosed()) continue;
@@ -470,7 +473,7 @@ export function createSubscriptionEngine(options: EngineOptions) {
     }
     own.cursor = next;
     // Always answered, even empty: the client learns the resume worked and its new cursor.
-    const body = changesBody(diff, next, true);
+    const body = changesBody(diff, next, true, first.query.omitFields);
     const encoded = new Map<string, Buffer>();
     let shared: SubscriptionGroup | null = null;
     for (const { sub } of list) {

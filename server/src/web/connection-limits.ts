@@ -2,7 +2,7 @@ import type http from 'node:http';
 import type { Logger } from '../logger';
 
 /**
- * Open connections per client address (issue 23: 21,000 connections from one address made
+ * Open connections per client address (21,000 connections from one address made
  * every other client fail). A connection over the cap is closed as it is accepted, before a
  * byte is read, so one address cannot use up the process's sockets and file descriptors.
  * `max` 0 turns the cap off (behind a reverse proxy, which then limits per client).

@@ -1,5 +1,5 @@
 /**
- * The one path-matching rule (issue 23, docs/security.md): @koa/router matches paths
+ * The one path-matching rule (docs/security.md): @koa/router matches paths
  * case-insensitively and ignores a trailing slash, so every other check on a path (API token
  * deny-list and scopes, tenant middleware, body-parser exceptions, security headers, the hub's
  * /ws) compares this form instead of the raw path. A check that compared the raw path let

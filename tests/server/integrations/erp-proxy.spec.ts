@@ -50,7 +50,7 @@ describe('ERP proxy', () => {
 
   it('pages the direct form (DIRECT, QUERY, ORDEM, FILTRO) answered with RETORNOS', async () => {
     const body = { DIRECT: true, QUERY: 'SELECT A3_COD, A3_NOME FROM SA3010', ORDEM: 'A3_COD', FILTRO: "A3_MSBLQL = '2'", PORPAGINA: 3, PAGINA: 1 };
-    // Raw SQL is an admin's tool (issue 23, docs/security.md): agents get 403.
+    // Raw SQL is an admin's tool (docs/security.md): agents get 403.
     expect((await proxy(body, `?url=${encodeURIComponent(erp.url)}`)).status).toBe(403);
     const first = await proxy(body, `?url=${encodeURIComponent(erp.url)}`, admin);
     expect(first.status).toBe(200);

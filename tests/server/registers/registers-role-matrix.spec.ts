@@ -82,7 +82,7 @@ function expected(definition: RegisterDefinition, route: RouteSpec, role: Role, 
   if (list.claim && !claimsOn) return 403;
   if (route.path.endsWith('/extractSubCollection') && !claimsOn) return 403;
   if (role === 'admin') return 'allowed';
-  // Writes follow list.json `writeAccess` when it differs from the screen rule (issue 23: queues).
+  // Writes follow list.json `writeAccess` when it differs from the screen rule (queues).
   const access = isWrite(definition, route) ? list.writeAccess ?? list.access : list.access;
   if (access === 'admin') return 403;
   if (access === 'admin-or-permission') return role === 'permitted' ? 'allowed' : 403;

@@ -67,7 +67,7 @@ async function dashboard(token: string, query = 'from=2026-01-05&to=2026-01-06')
 
 beforeAll(async () => {
   t = await startRoutingServer(START);
-  // The transfers table of the console operations (issue 17) where it is not migrated yet.
+  // The transfers table of the console operations where it is not migrated yet.
   const db = t.server.db;
   if (!(await db.schema.hasTable('room_transfers'))) {
     await db.schema.createTable('room_transfers', (tb) => {

@@ -6,6 +6,7 @@ import { recordingApi } from '../../fixtures/StoryConsole';
 import { staticLive } from '../../fixtures/staticLive';
 import { room, rooms } from '../../fixtures/chatFixtures';
 import type { LiveRecord } from '../../realtime/liveSource';
+import { createConsoleStores } from '../../store/consoleStores';
 
 const s = composeStories(stories);
 afterEach(() => vi.useRealTimers());
@@ -98,6 +99,41 @@ describe('ChatListPanel (seed 001 §2 "Chat list panel")', () => {
     vi.useRealTimers();
     await waitFor(() => expect(screen.queryByText('Buscando')).toBeNull());
     expect(await screen.findByText('Marta Achada')).toBeTruthy();
+  });
+
+  it('the filter menu narrows the search by agents, departments, tags and channels from the live collections; NPS only for who reads surveys', async () => {
+    const api = recordingApi({ 'POST /api/mongodb/search': { meta: { count: 0, collection: 'rooms', busca: '', last: null }, data: [], rooms: [] } });
+    const Story = composeStory(stories.Filters, { ...stories.default, parameters: { ...stories.Filters.parameters, api } } as Parameters<typeof composeStory>[1]);
+    render(<Story />);
+    fireEvent.click(screen.getByRole('button', { name: 'Filtros' }));
+    expect(screen.queryByRole('slider', { name: 'NPS mínimo' })).toBeNull();
+    const tags = screen.getByRole('combobox', { name: 'Tags' });
+    fireEvent.mouseDown(tags);
+    fireEvent.click(await screen.findByRole('option', { name: 'VIP' }));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Departamentos' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Suporte' }));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Canais' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Chat do site' }));
+    await waitFor(() => expect(api.calls.filter((c) => c.path === '/api/mongodb/search').at(-1)?.body).toEqual({ tab: 'userChats', departments: ['suporte'], tags: ['tag-vip'], channels: ['site'] }), { timeout: 3000 });
+  });
+
+  it('an admin gets the NPS range in the filter menu', async () => {
+    render(<s.FiltersAsAdmin />);
+    fireEvent.click(screen.getByRole('button', { name: 'Filtros' }));
+    expect(await screen.findByRole('combobox', { name: 'Agentes' })).toBeTruthy();
+    expect(screen.getAllByRole('slider').length).toBe(2);
+  });
+
+  it("'Todas Filas' shows the queue chips with their counts; a chip subscribes the list narrowed to that queue", async () => {
+    const live = staticLive({ rooms: () => [], collections: { departaments: [{ id: 'vendas', displayName: 'Vendas' }, { id: 'suporte', displayName: 'Suporte' }] } });
+    const stores = createConsoleStores({ ui: { tab: 'allQueuesChats', queueCounts: { deptovendas: 2, deptosuporte: 1 } } });
+    // Story-level parameters win over the meta's: this test's live source and stores go on the story.
+    const Story = composeStory({ ...stories.AllQueues, parameters: { ...stories.AllQueues.parameters, live, stores } }, stories.default);
+    render(<Story />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Suporte (1)' }));
+    await waitFor(() => expect(live.queries.some((q) => q.collection === 'rooms' && q.query.tab === 'allQueuesChats' && JSON.stringify(q.query.filter) === JSON.stringify({ field: 'queues', op: 'array-contains', value: 'deptosuporte' }))).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Limpar filtro' }));
+    expect(screen.queryByRole('button', { name: 'Limpar filtro' })).toBeNull();
   });
 
   it("selection mode: 'Encerrar' lists the chats, confirm posts massClose and toasts 'Chats Encerrados'", async () => {

@@ -3,8 +3,9 @@ import type { RoomTabId } from '@atendimento/schemas';
 import { ChatListPanel } from './ChatListPanel';
 import { StoryConsole, recordingApi } from '../../fixtures/StoryConsole';
 import { staticLive } from '../../fixtures/staticLive';
-import { agentUser, room, rooms, supervisorUser } from '../../fixtures/chatFixtures';
+import { adminUser, agentUser, room, rooms, supervisorUser } from '../../fixtures/chatFixtures';
 import type { LiveRecord } from '../../realtime/liveSource';
+import { createConsoleStores } from '../../store/consoleStores';
 
 const byTab: Partial<Record<RoomTabId, LiveRecord[]>> = {
   userChats: [rooms[0]!, rooms[1]!, rooms[3]!] as unknown as LiveRecord[],
@@ -20,6 +21,7 @@ const meta: Meta<typeof ChatListPanel> = {
     <StoryConsole
       user={ctx.parameters.user ?? agentUser}
       live={ctx.parameters.live ?? staticLive({ rooms: (q) => byTab[q.tab as RoomTabId] ?? [] })}
+      stores={ctx.parameters.stores}
       api={ctx.parameters.api ?? recordingApi({ 'GET /api/counter': { data: { tabs: { userChats: { total: 3, unread: 1 }, queuesChats: { total: 1, unread: 1 } }, queues: {}, at: '' } }, 'GET /api/read': { data: { unreadChats: 1, unreadMessages: 1, chats: 3, at: '' } } })}
     >
       <div style={{ width: 480, height: 720 }}><Story /></div>
@@ -31,6 +33,33 @@ type Story = StoryObj<typeof ChatListPanel>;
 
 export const MyChats: Story = {};
 export const Supervisor: Story = { parameters: { user: supervisorUser } };
+/** The filter menu's options come from the tenant's live users, departments and tags. */
+const filterCollections: Record<string, LiveRecord[]> = {
+  users: [{ id: 'u-ana', displayName: 'Ana Agente', active: true }, { id: 'u-bia', displayName: 'Bia Agente', active: true }],
+  departaments: [{ id: 'vendas', displayName: 'Vendas', active: true }, { id: 'suporte', displayName: 'Suporte', active: true }],
+  tags: [{ id: 'tag-vip', name: 'VIP', active: true }, { id: 'tag-urgente', name: 'Urgente', active: true }],
+  channels: [{ id: 'whatsapp-comercial', displayName: 'WhatsApp Comercial' }, { id: 'site', displayName: 'Chat do site' }],
+};
+export const Filters: Story = {
+  parameters: { live: staticLive({ rooms: (q) => byTab[q.tab as RoomTabId] ?? [], collections: filterCollections }) },
+};
+/** An admin also narrows by NPS (reads the survey answers). */
+export const FiltersAsAdmin: Story = {
+  parameters: { user: adminUser, live: staticLive({ rooms: (q) => byTab[q.tab as RoomTabId] ?? [], collections: filterCollections }) },
+};
+/** 'Todas Filas' with the queue chips from GET /api/counter `queues`. */
+export const AllQueues: Story = {
+  parameters: {
+    user: { ...agentUser, claims: { ...agentUser.claims, enableAllQueuesTab: true } },
+    // The counters poll (ServiceView's) has brought the waiting chats per queue.
+    stores: createConsoleStores({ ui: { tab: 'allQueuesChats', queueCounts: { deptovendas: 2, deptosuporte: 1 } } }),
+    live: staticLive({ rooms: (q) => (q.tab === 'allQueuesChats' ? [rooms[2]!] as unknown as LiveRecord[] : byTab[q.tab as RoomTabId] ?? []), collections: filterCollections }),
+    api: recordingApi({
+      'GET /api/counter': { data: { tabs: { allQueuesChats: { total: 3, unread: 3 } }, queues: { deptovendas: 2, deptosuporte: 1 }, at: '' } },
+      'GET /api/read': { data: { unreadChats: 0, unreadMessages: 0, chats: 0, at: '' } },
+    }),
+  },
+};
 export const EmptyTab: Story = { parameters: { live: staticLive({ rooms: () => [] }) } };
 /** 100k rooms in 'Meus': the windowed list keeps only the visible cards in the DOM. */
 export const HundredThousandRooms: Story = {

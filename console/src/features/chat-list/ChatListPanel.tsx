@@ -17,6 +17,8 @@ import { ContactList } from './ContactList';
 import { NewContactForm } from './NewContactForm';
 import { SEARCH_LIST_KEY, SearchBox } from './SearchBox';
 import { useRoomList } from './useRoomList';
+import { QueueChips } from './QueueChips';
+import { useLiveOptions } from './useLiveOptions';
 import { chatPaths } from '../../model/chatApi';
 import { InternalChatDialog } from '../internal-chat/InternalChatDialog';
 import { useAgentDirectory } from '../internal-chat/useAgentDirectory';
@@ -38,7 +40,10 @@ export function ChatListPanel({ onOpenRoom }: { onOpenRoom: (room: Room, options
   const admin = isAdminUser(user);
   const roomTab: RoomTabId = tab === 'contacts' ? 'userChats' : tab;
   const unreadOnly = ui.unreadOnly && CHAT_TAB_BY_ID[tab].unreadChips;
-  const { list, loadMore, complete } = useRoomList(roomTab, ui.order, unreadOnly);
+  const queueFilter = tab === 'allQueuesChats' ? ui.queueFilter ?? null : null;
+  const { list, loadMore, complete } = useRoomList(roomTab, ui.order, unreadOnly, queueFilter);
+  const departments = useLiveOptions('departaments', tab === 'allQueuesChats');
+  const queueNames = useMemo(() => Object.fromEntries(departments.map((d) => [`depto${d.id}`, d.label])), [departments]);
   const searchList = useStore(stores.rooms, (s) => s.lists[SEARCH_LIST_KEY] ?? EMPTY_LIST);
   const records = useStore(stores.rooms, (s) => s.records);
   const shown = search.active ? searchList : list;
@@ -49,18 +54,19 @@ export function ChatListPanel({ onOpenRoom }: { onOpenRoom: (room: Room, options
   const unreadInList = useMemo(() => list.ids.filter((id) => records[id]?.lastMessage?.unread).length, [list.ids, records]);
   const counts = useMemo(() => {
     const out: Partial<Record<string, { total: number; unread: number }>> = { ...ui.counters };
-    if (tab === 'contacts') return out;
+    // A queue chip narrows the list: it no longer tells the tab's totals.
+    if (tab === 'contacts' || queueFilter) return out;
     if (complete && unreadOnly) out[tab] = { total: Math.max(out[tab]?.total ?? 0, list.ids.length), unread: list.ids.length };
     else if (complete || !out[tab]) out[tab] = { total: list.ids.length, unread: unreadInList };
     return out;
-  }, [ui.counters, tab, list.ids.length, unreadInList, complete, unreadOnly]);
+  }, [ui.counters, tab, list.ids.length, unreadInList, complete, unreadOnly, queueFilter]);
   // ...and kept in the counters, so the badge stays right after leaving the tab until the next poll.
   useEffect(() => {
-    if (tab === 'contacts' || !complete || unreadOnly) return;
+    if (tab === 'contacts' || !complete || unreadOnly || queueFilter) return;
     const known = stores.ui.get().counters[tab];
     if (known?.total === list.ids.length && known.unread === unreadInList) return;
     uiActions.patch(stores.ui, { counters: { ...stores.ui.get().counters, [tab]: { total: list.ids.length, unread: unreadInList } } });
-  }, [stores, tab, complete, unreadOnly, list.ids.length, unreadInList]);
+  }, [stores, tab, complete, unreadOnly, queueFilter, list.ids.length, unreadInList]);
 
   const open = useCallback((room: Room, options?: { beside: boolean }) => (options ? onOpenRoom(room, options) : onOpenRoom(room)), [onOpenRoom]);
   const toggle = useCallback((room: Room) => uiActions.toggleSelected(stores.ui, room.id), [stores]);
@@ -107,6 +113,9 @@ export function ChatListPanel({ onOpenRoom }: { onOpenRoom: (room: Room, options
               </>
             )}
           </Box>
+          {tab === 'allQueuesChats' && !search.active && (
+            <QueueChips counts={ui.queueCounts ?? {}} names={queueNames} selected={queueFilter} onSelect={(q) => uiActions.patch(stores.ui, { queueFilter: q })} />
+          )}
           <Box sx={{ flex: 1, minHeight: 0, position: 'relative' }}>
             {tab === 'contacts' && !search.active ? (
               <ContactList onOpenRoom={open} />

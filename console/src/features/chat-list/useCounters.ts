@@ -18,7 +18,7 @@ export function useCounters(enabled = true): void {
           api.request<ReadAnswer>('/api/read', { notify: false }),
         ]);
         if (stopped) return;
-        uiActions.patch(stores.ui, { counters: counter.body.data?.tabs ?? {}, unreadChats: read.body.data?.unreadChats ?? 0 });
+        uiActions.patch(stores.ui, { counters: counter.body.data?.tabs ?? {}, unreadChats: read.body.data?.unreadChats ?? 0, ownChats: read.body.data?.chats ?? 0, queueCounts: counter.body.data?.queues ?? {} });
       } catch {
         // Counters are a convenience: a failed poll keeps the last values until the next one.
       }

@@ -9,8 +9,8 @@ const UNREAD: Filter = { field: 'lastMessage.unread', op: '==', value: true };
 const REST_PAGE = 100;
 
 /** Store key of a tab's list for one order and unread choice. */
-function roomListKey(tab: RoomTabId, order: 'asc' | 'desc', unreadOnly: boolean): string {
-  return `${tab}|${order}|${unreadOnly ? 'unread' : 'all'}`;
+function roomListKey(tab: RoomTabId, order: 'asc' | 'desc', unreadOnly: boolean, queue: string | null): string {
+  return `${tab}|${order}|${unreadOnly ? 'unread' : 'all'}${queue ? `|queue:${queue}` : ''}`;
 }
 
 /**
@@ -19,12 +19,15 @@ function roomListKey(tab: RoomTabId, order: 'asc' | 'desc', unreadOnly: boolean)
  * `complete`: the live window is the whole tab (fewer rooms than the limit), so its length is
  * the tab's exact count, fresher than the 5 s counter poll.
  */
-export function useRoomList(tab: RoomTabId, order: 'asc' | 'desc', unreadOnly: boolean): { list: RoomList; listKey: string; loadMore: () => void; complete: boolean } {
+export function useRoomList(tab: RoomTabId, order: 'asc' | 'desc', unreadOnly: boolean, queue: string | null = null): { list: RoomList; listKey: string; loadMore: () => void; complete: boolean } {
   const { api, stores } = useConsole();
-  const listKey = roomListKey(tab, order, unreadOnly);
+  const listKey = roomListKey(tab, order, unreadOnly, queue);
   const [limits, setLimits] = useState<Record<string, number>>({});
   const limit = limits[listKey] ?? CHAT_TAB_BY_ID[tab].limit;
-  const filter = unreadOnly ? UNREAD : null;
+  const filter = useMemo<Filter | null>(() => {
+    const parts: Filter[] = [...(unreadOnly ? [UNREAD] : []), ...(queue ? [{ field: 'queues', op: 'array-contains', value: queue } as Filter] : [])];
+    return parts.length === 0 ? null : parts.length === 1 ? parts[0]! : { and: parts };
+  }, [unreadOnly, queue]);
   const query = useMemo(() => ({ tab, order, limit, ...(filter ? { filter } : {}) }), [tab, order, limit, filter]);
   const target = useMemo(() => ({ collection: 'rooms' as const, listKey }), [listKey]);
   useLiveQuery('rooms', query, target);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Box, Button, Chip, CircularProgress, Divider, IconButton, List, ListItemButton, ListItemText, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import { CONTACT_HISTORY_LIMIT, hasPermission, isAdmin, messages as seedTexts, type Filter, type RoomsPageAnswer } from '@atendimento/schemas';
+import { CONTACT_HISTORY_LIMIT, contactIsBlocked, hasPermission, isAdmin, messages as seedTexts, type Filter, type RoomsPageAnswer } from '@atendimento/schemas';
 import { useConsole } from '../../ConsoleContext';
 import type { Contact, Room } from '../../model/chat';
 import { chatPaths } from '../../model/chatApi';
@@ -13,6 +13,7 @@ import { formatDateTime, formatPhone } from '../../ui/format';
 import { texts } from '../../ui/texts';
 import { ActiveMessageButton } from '../whatsapp/ActiveMessageDialog';
 import { ChatIntegrations } from './ChatIntegrations';
+import { ContactEditDialog } from './ContactEditDialog';
 
 /** Chat ids GET /api/integration-chat/{chatId} accepts (phones, WhatsApp and e-mail ids); web-chat ids ('webchat:…') have no ERP link. */
 const SEARCHABLE_CHAT_ID = /^[A-Za-z0-9@._+-]{1,120}$/;
@@ -52,10 +53,12 @@ function useContactHistory(contactId: string | null, reloadKey: unknown) {
  * The right contact drawer basics (seed 001 §2 "Right contact drawer"): avatar (click to
  * enlarge), name, id, masked phone, 'Contato Bloqueado', e-mail and the chat history with
  * 'Ver mais', then the "Integrações" block (findByChatId sections of the open chat). Width 226.
- * `onEditContact` opens the contact's edit form where the host provides one.
+ * 'Editar Contato' opens the contact's edit form (ContactEditDialog), disabled for non-admins
+ * when the contact is blocked.
  */
-export function ContactDrawer({ roomId, onOpenRoom, onEditContact }: { roomId: string; onOpenRoom?: (room: Room) => void; onEditContact?: (contact: Contact) => void }) {
-  const { api, stores, user } = useConsole();
+export function ContactDrawer({ roomId, onOpenRoom }: { roomId: string; onOpenRoom?: (room: Room) => void }) {
+  const { api, stores, user, readOnly } = useConsole();
+  const [editing, setEditing] = useState(false);
   const room = useStore(stores.rooms, (s) => s.records[roomId]);
   const contactId = room?.author?.id ?? null;
   const contact = useStore(stores.contacts, (s) => (contactId ? s.records[contactId] : undefined));
@@ -83,14 +86,14 @@ export function ContactDrawer({ roomId, onOpenRoom, onEditContact }: { roomId: s
   const name = contact?.displayName ?? room.author?.displayName ?? '';
   const phone = contact?.phone ?? room.author?.phone ?? null;
   const email = contact?.email ?? room.author?.email ?? null;
-  const blocked = Boolean(contact?.blockedSending ?? room.author?.blockedSending);
+  const blocked = contact ? contactIsBlocked(contact) : Boolean(room.author?.blockedSending);
   const photo = contact?.photoUrl ?? room.author?.photoUrl ?? null;
 
   return (
     <Box component="aside" aria-label={texts.drawer.title} sx={{ width: LIMITS.rightDrawerWidth, flexShrink: 0, height: '100%', overflowY: 'auto', bgcolor: '#fff', borderLeft: '1px solid #ddd', display: 'flex', flexDirection: 'column' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1 }}>
-        {onEditContact && contact && (
-          <Button size="small" variant="outlined" disabled={blocked && !isAdmin(user)} onClick={() => onEditContact(contact)}>{texts.drawer.editContact}</Button>
+        {!readOnly && !room.internal && contactId && (
+          <Button size="small" variant="outlined" disabled={blocked && !isAdmin(user)} onClick={() => setEditing(true)}>{texts.drawer.editContact}</Button>
         )}
         <Box sx={{ flex: 1 }} />
         <IconButton size="small" aria-label={texts.drawer.close} onClick={() => stores.ui.set((s) => ({ ...s, drawerRoomId: null }))}><CloseIcon fontSize="small" /></IconButton>
@@ -128,6 +131,7 @@ export function ContactDrawer({ roomId, onOpenRoom, onEditContact }: { roomId: s
           </Box>
         </>
       )}
+      {editing && <ContactEditDialog open roomId={roomId} onClose={() => setEditing(false)} />}
     </Box>
   );
 }

@@ -9,8 +9,8 @@ import type { LiveRecord } from '../../realtime/liveSource';
 import type { Room } from '../../model/chat';
 
 /** The live source of a story: the room and the newest page of its conversation. */
-export const chatLive = (r: Room = openRoom, other: Record<string, LiveRecord[]> = {}) =>
-  staticLive({ rooms: () => [r as unknown as LiveRecord], messages: (id) => (id === r.id ? (liveWindow.map((m) => ({ ...m, roomId: r.id })) as unknown as LiveRecord[]) : []), other });
+export const chatLive = (r: Room = openRoom, collections: Record<string, LiveRecord[]> = {}) =>
+  staticLive({ rooms: () => [r as unknown as LiveRecord], messages: (id) => (id === r.id ? (liveWindow.map((m) => ({ ...m, roomId: r.id })) as unknown as LiveRecord[]) : []), collections });
 
 /** The API of a story: older pages, and the room answered back by the room calls. */
 export const chatApi = (r: Room = openRoom) =>

@@ -39,7 +39,7 @@ function ChatHeader({ room, onContact, menu, onClose, uid }: { room: Room; onCon
   ];
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1, borderBottom: '1px solid #ddd', bgcolor: '#fff' }} data-chat-header>
-      <Box onClick={room.internal ? undefined : onContact} sx={{ cursor: room.internal ? 'default' : 'pointer' }}><ContactAvatar name={chatTitle(room, uid)} photoUrl={room.internal ? null : room.author?.photoUrl} /></Box>
+      <Box onClick={room.internal ? undefined : onContact} {...(!room.internal && { role: 'button', 'aria-label': texts.drawer.title })} sx={{ cursor: room.internal ? 'default' : 'pointer' }}><ContactAvatar name={chatTitle(room, uid)} photoUrl={room.internal ? null : room.author?.photoUrl} /></Box>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
           <Typography variant="subtitle1" fontWeight={600} noWrap role="heading" aria-level={2}>{chatTitle(room, uid)}</Typography>

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 
 /**
  * Chat transfers (docs/transfers.md): one row per transfer target, written in the transfer's
- * own transaction, so the dashboard (issue 18) counts who passed which chat to whom, from
+ * own transaction, so the dashboard counts who passed which chat to whom, from
  * which department to which, when and why. A transfer to a queue has no `to_user_id` (routing
  * picks the agent afterwards and records that as an assignment, not a transfer).
  */

@@ -38,7 +38,7 @@ const EXPORT_REF_PG = { nps: "(data->'nps'->>'answerdAt')", csat: "(data->'csat'
 const EXPORT_REF_SQLITE = { nps: "json_extract(data, '$.nps.answerdAt')", csat: "json_extract(data, '$.csat.answerdAt')" } as const;
 
 export function createReportRepository(db: Db) {
-  // Whether the transfers table of the console operations (issue 17) exists: asked on the
+  // Whether the transfers table of the console operations exists: asked on the
   // caller's connection (inside its transaction: SQLite has one), remembered for a minute.
   let transfersKnown: { value: boolean; until: number } | null = null;
   async function hasTransfers(q: Conn): Promise<boolean> {

@@ -36,6 +36,16 @@ const AGENT_LINES = [
 ];
 export const JUSTIFIES = ['Dúvida resolvida', 'Venda realizada', 'Sem retorno do cliente', 'Encaminhado ao setor responsável'];
 
+/**
+ * Tags of a demo room: 'Dúvida' on half the closed chats; on open chats 'Urgente' or 'Venda' on
+ * every other one, so the list's tag filter (and showChatsWithTags) has something to narrow.
+ */
+function demoTags(state: string, i: number): { tags: string[]; tagsNames: string[] } {
+  if (state === 'closed') return i % 2 ? { tags: ['duvida'], tagsNames: ['Dúvida'] } : { tags: [], tagsNames: [] };
+  if (state === 'bot' || i % 2) return { tags: [], tagsNames: [] };
+  return i % 4 === 0 ? { tags: ['urgente'], tagsNames: ['Urgente'] } : { tags: ['venda'], tagsNames: ['Venda'] };
+}
+
 function iso(base: number, offsetMinutes: number): string {
   return new Date(base + offsetMinutes * 60_000).toISOString();
 }
@@ -208,7 +218,7 @@ export async function insertDemoData(
         group: false, internal: false, active, inAttend: state === 'attending' || state === 'onHold', hide: false,
         agents: roomAgent && active ? [{ id: roomAgent.id, displayName: roomAgent.displayName }] : [],
         agentsHistory: roomAgent ? [{ id: roomAgent.id, displayName: roomAgent.displayName }] : [],
-        queues: state === 'bot' ? [] : [queue], queuesHistory: state === 'bot' ? [] : [queue], tags: state === 'closed' && i % 2 ? ['duvida'] : [], tagsNames: state === 'closed' && i % 2 ? ['Dúvida'] : [],
+        queues: state === 'bot' ? [] : [queue], queuesHistory: state === 'bot' ? [] : [queue], ...demoTags(state, i),
         contexts: [], clientsName: [], salesmenName: [],
         lastMessage: { text: last.text, unread: active && lastFromClient, author: { type: (last.author as { type: string }).type }, lifeControl: { createdAt: (last.lifeControl as { createdAt: string }).createdAt }, messageId: last.id, type: 'text' },
         onHold: state === 'onHold' ? { active: true, message: 'Por favor, aguarde um instante enquanto verifico.' } : { active: false, message: null },

@@ -81,7 +81,7 @@ export type RevokedSessions = { sessionIds: string[] } | { userId: string; disab
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { users, sessions, links, tokens, clock } = deps;
-  // Listeners told when sessions end (the hub closes their /ws sockets at once, issue 23).
+  // Listeners told when sessions end (the hub closes their /ws sockets at once).
   const revokedListeners: ((tenantId: string, revoked: RevokedSessions) => void)[] = [];
   const revoked = (tenantId: string, what: RevokedSessions) => {
     for (const listener of revokedListeners) {
@@ -139,7 +139,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   /**
-   * Tells the account's previous address that its e-mail or password changed (issue 23): a
+   * Tells the account's previous address that its e-mail or password changed: a
    * takeover through a stolen session or a too-wide permission does not go unnoticed.
    * Failures are logged; the change stands.
    */
@@ -174,7 +174,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const user = await users.findByEmail(tenant.id, email);
       const valid = user ? await verifyPassword(user.passwordHash, input.password) : await decoyVerify(input.password);
       if (!user || !valid || user.type !== 'agent') {
-        // Only failures count (issue 23): an office of 50 agents behind one NAT signing in at
+        // Only failures count: an office of 50 agents behind one NAT signing in at
         // shift start is not an attack; guessing is.
         deps.accountLimiter.hit(accountKey);
         deps.ipLimiter.hit(ipKey);
@@ -287,7 +287,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         deps.logger.info({ tenantId: tenant.id, purpose }, 'auth.link_requested_unknown');
         return;
       }
-      // Answer first, send later (issue 23): waiting for the SMTP server made a known address
+      // Answer first, send later: waiting for the SMTP server made a known address
       // answer measurably slower than an unknown one.
       void sendLink(tenant, user, purpose).catch((err: unknown) => deps.logger.error({ err, tenantId: tenant.id, purpose }, 'auth.link_mail_failed'));
     },

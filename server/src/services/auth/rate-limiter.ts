@@ -5,7 +5,7 @@ import type { Clock } from '../../clock';
  * balancer each keep their own window, which only makes the effective limit N times higher
  * (docs/auth.md).
  *
- * Bounded and O(1) per call (issue 23: 150,000 distinct e-mails made every attempt scan the
+ * Bounded and O(1) per call (150,000 distinct e-mails made every attempt scan the
  * whole map and cut sign-in throughput five-fold): a Map kept in least-recently-touched order;
  * past `maxKeys` the oldest key is dropped. Checking a key never adds it.
  */

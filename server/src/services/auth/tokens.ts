@@ -41,7 +41,7 @@ export function createTokenService(secret: string, ttlSeconds: number) {
           issuer: TOKEN_ISSUER,
           audience: TOKEN_AUDIENCE,
           currentDate: now,
-          // A token without an expiry would be valid forever (issue 23): refused.
+          // A token without an expiry would be valid forever: refused.
           requiredClaims: ['exp', 'iat'],
         });
         if (typeof payload.sub !== 'string' || typeof payload.tid !== 'string' || typeof payload.sid !== 'string') {

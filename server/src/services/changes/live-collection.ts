@@ -14,6 +14,11 @@ export interface LiveQuery {
    * false: the hub treats a soft-deleted record as removed (registers list live rows only).
    */
   includeDeleted?: boolean;
+  /**
+   * Top-level fields this caller must not receive (survey answers for who lacks showNPS /
+   * showCSAT). Part of the query, so only subscriptions with the same cut share a group.
+   */
+  omitFields?: string[];
 }
 
 /** API-shaped record: always has an id; soft-deleted ones carry lifeControl.deletedAt. */

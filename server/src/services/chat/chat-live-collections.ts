@@ -1,4 +1,4 @@
-import { MAX_MESSAGES_LIMIT, MESSAGES_PAGE_SIZE, messages as texts, type Filter, type RoomTabId } from '@atendimento/schemas';
+import { hiddenResearchFields, MAX_MESSAGES_LIMIT, MESSAGES_PAGE_SIZE, messages as texts, type Filter, type RoomTabId } from '@atendimento/schemas';
 import { badRequest, forbidden, notFound } from '../../errors';
 import type { LiveCollection, LiveQuery, LiveRecord } from '../changes/live-collection';
 import type { ChatDeps } from './chat-deps';
@@ -40,15 +40,18 @@ export function createChatLiveCollections(deps: ChatDeps, roomService: RoomServi
       const q = queryOf(input);
       const viewer = await viewerOf(principal, tenant.id, directory);
       const config = tenant.appConfig;
+      // Survey answers only for admins and showNPS / showCSAT (the REST routes cut them too).
+      const hidden = hiddenResearchFields(viewer.kind === 'user' ? { claims: { ...viewer.claims, admin: viewer.admin } } : null);
+      const omit = hidden.length ? { omitFields: hidden } : {};
       if (q.roomId !== undefined || viewer.kind === 'anonymous') {
         const roomId = q.roomId === undefined && viewer.kind === 'anonymous' ? viewer.roomId : idOf(q.roomId);
         if (viewer.kind === 'anonymous' && roomId !== viewer.roomId) throw forbidden();
         const filter: Filter = { and: [visibilityFilter(viewer, config), { field: 'id', op: '==', value: roomId }] };
-        return { filter, orderBy: [{ field: 'lastMessageAt', direction: 'desc' }], limit: 1 };
+        return { filter, orderBy: [{ field: 'lastMessageAt', direction: 'desc' }], limit: 1, ...omit };
       }
       const tab = q.tab as RoomTabId;
       const page = roomService.pageQuery(viewer, config, { tab, filter: q.filter, order: q.order, limit: q.limit });
-      return { filter: page.filter, orderBy: [{ field: 'lastMessageAt', direction: page.order }], limit: page.limit };
+      return { filter: page.filter, orderBy: [{ field: 'lastMessageAt', direction: page.order }], limit: page.limit, ...omit };
     },
     async snapshot(trx, tenantId, query) {
       const order = query.orderBy[0]?.direction ?? 'desc';

@@ -26,6 +26,8 @@ export type Viewer =
       supervisedAgents: string[];
       /** user.team: agent ids whose history this user may read. */
       team: string[];
+      /** Tags the user's shared lists are narrowed to (tenant claim filterChatsByTags); empty: no narrowing. */
+      showChatsWithTags?: string[];
     }
   | { kind: 'anonymous'; roomId: string };
 
@@ -62,6 +64,7 @@ export async function viewerOf(principal: Principal, tenantId: string, directory
     supervisorOf: principal.supervisorOf,
     supervisedAgents: await directory.agentsOfDepartments(tenantId, principal.supervisorOf),
     team: user.team ?? [],
+    showChatsWithTags: user.showChatsWithTags ?? [],
   };
 }
 
@@ -90,6 +93,25 @@ export function roomTabsOf(viewer: UserViewer, config: AppConfig): RoomTabId[] {
  * the history of rooms they (or their team) attended.
  */
 export function tabFilter(viewer: UserViewer, config: AppConfig, tab: RoomTabId): Filter | null {
+  const base = baseTabFilter(viewer, config, tab);
+  const tags = tagNarrowing(viewer, config, tab);
+  return base && tags ? and(base, tags) : base;
+}
+
+/** Tabs a user's own chats fill: never narrowed by showChatsWithTags (they attend them). */
+const OWN_TABS: readonly RoomTabId[] = ['userChats', 'userMailChat', 'internalChats'];
+
+/**
+ * Seed 001 §6 showChatsWithTags (with tenant claim filterChatsByTags): a non-admin with tags set
+ * sees, in the shared lists (queues, team, bot, all queues, history), only chats carrying one.
+ */
+function tagNarrowing(viewer: UserViewer, config: AppConfig, tab: RoomTabId): Filter | null {
+  const tags = viewer.showChatsWithTags ?? [];
+  if (viewer.admin || !config.claims?.filterChatsByTags || tags.length === 0 || OWN_TABS.includes(tab)) return null;
+  return anyOf('tags', tags);
+}
+
+function baseTabFilter(viewer: UserViewer, config: AppConfig, tab: RoomTabId): Filter | null {
   if (!hasTab(viewer, config, tab)) return null;
   const me = viewer.id;
   const notMail = { field: 'channel', op: '!=', value: 'mail' } as Filter;

@@ -1,8 +1,8 @@
 import {
-  ROOM_SEARCH_LIMIT, SEARCH_MIN_LENGTH, departmentQueueId, messages as texts,
+  ROOM_SEARCH_LIMIT, SEARCH_MIN_LENGTH, departmentQueueId, maySeeResearch, messages as texts,
   type AppConfig, type CounterAnswer, type Filter, type ReadAnswer, type Room, type RoomSearchInput,
 } from '@atendimento/schemas';
-import { badRequest, validationError } from '../../errors';
+import { badRequest, forbidden, validationError } from '../../errors';
 import type { ChatDeps } from './chat-deps';
 import type { RoomService } from './room-service';
 import { roomTabsOf, tabFilter, visibilityFilter, type Viewer, type ChatScope } from './room-scope';
@@ -36,6 +36,8 @@ export function createRoomSearchService(deps: ChatDeps, roomService: RoomService
       if (input.departments?.length) parts.push({ field: 'queuesHistory', op: 'array-contains-any', value: input.departments.map(departmentQueueId) });
       const full = config.claims?.npsFive ? [1, 5] : [0, 10];
       if (input.nps && (input.nps[0] !== full[0] || input.nps[1] !== full[1])) {
+        // Narrowing by score would reveal it: only who may read the answers (maySeeResearch).
+        if (viewer.kind !== 'user' || !maySeeResearch({ claims: { ...viewer.claims, admin: viewer.admin } }, 'nps')) throw forbidden('research_filter_denied', texts.chatServer.researchFilterDenied);
         parts.push({ field: 'nps.value', op: '>=', value: input.nps[0] }, { field: 'nps.value', op: '<=', value: input.nps[1] });
       }
       if (input.dates) {

@@ -1,5 +1,5 @@
 import {
-  CHAT_TAB_BY_ID, CONTACT_HISTORY_LIMIT, format, tagAllowed, mayAskResearch, surveyQuestion, type ResearchMethod, type PendingResearch, isWebchat, MAX_ROOMS_LIMIT, calendarDay, channelIs, isValidFilter, validateClose, messages as texts,
+  CHAT_TAB_BY_ID, CONTACT_HISTORY_LIMIT, format, tagAllowed, mayAskResearch, maySeeResearch, surveyQuestion, type ResearchMethod, type PendingResearch, isWebchat, MAX_ROOMS_LIMIT, calendarDay, channelIs, isValidFilter, validateClose, messages as texts,
   type AppConfig, type Channel, type CloseRoomInput, type CreateRoomInput, type Filter, type Message, type PatchRoomInput, type Room, type RoomTabId,
 } from '@atendimento/schemas';
 import { badRequest, conflict, forbidden, notFound, validationError } from '../../errors';
@@ -32,6 +32,24 @@ function clientRoomFilter(filter: unknown): Filter | null {
   return filter;
 }
 
+/** Dotted fields a filter names, at any depth. */
+function fieldsOf(filter: Filter): string[] {
+  if ('and' in filter) return filter.and.flatMap(fieldsOf);
+  if ('or' in filter) return filter.or.flatMap(fieldsOf);
+  return [filter.field];
+}
+
+/** Filtering by a survey score would reveal it: only who may read the answers (maySeeResearch). */
+function checkResearchFilter(viewer: UserViewer, filter: Filter | null): void {
+  if (!filter) return;
+  const user = { claims: { ...viewer.claims, admin: viewer.admin } };
+  for (const field of fieldsOf(filter)) {
+    if ((field === 'nps.value' && !maySeeResearch(user, 'nps')) || (field === 'csat.value' && !maySeeResearch(user, 'csat'))) {
+      throw forbidden('research_filter_denied', texts.chatServer.researchFilterDenied);
+    }
+  }
+}
+
 /** Default list order: desc, or asc with tenant claim ascOrder (seed 002 §7). */
 export function defaultOrder(config: AppConfig): 'asc' | 'desc' {
   return config.claims?.ascOrder ? 'asc' : 'desc';
@@ -51,6 +69,7 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
     const scope = tabFilter(user, config, tab);
     if (!scope) throw forbidden('tab_unavailable', texts.chatServer.tabUnavailable);
     const narrow = clientRoomFilter(clientFilter);
+    checkResearchFilter(user, narrow);
     return narrow ? { and: [scope, narrow] } : scope;
   }
 

@@ -27,7 +27,7 @@ export function createBlobStore(root: string) {
       return { url: `/api/files/${tenantId}/${name}`, name, size: bytes.length };
     },
     /**
-     * A temp file to stream an upload into (issue 23: uploads were held whole in memory, 8
+     * A temp file to stream an upload into (uploads were held whole in memory, 8
      * concurrent 95 MB uploads took RSS to 1.7 GB). Same disk as the store, so `adopt` is a rename.
      */
     temp(): { path: string; stream: WriteStream } {

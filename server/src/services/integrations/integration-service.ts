@@ -138,7 +138,7 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
     return page.records[0] as unknown as IntegrationDefinition | undefined;
   }
 
-  /** A stranger (public sign-up, nothing granted yet) reads integrations open to all but writes none (issue 23, docs/security.md). */
+  /** A stranger (public sign-up, nothing granted yet) reads integrations open to all but writes none (docs/security.md). */
   function assertMayWrite(caller: IntegrationCaller): void {
     if (isStranger(caller.user, caller.departments)) throw forbidden();
   }

@@ -4,7 +4,7 @@ import type { RegisterDefinition, RegisterSchema } from '@atendimento/schemas/re
 import { AppError, badRequest } from '../../errors';
 import type { Caller, PreparedWrite, RegisterService } from './register-service';
 
-/** Rows one import may carry; a file with more is refused whole, never cut (issue 23). */
+/** Rows one import may carry; a file with more is refused whole, never cut. */
 export const IMPORT_MAX_ROWS = 50_000;
 /** Rows validated between two yields to the event loop: other requests run in between. */
 const CHUNK = 500;
@@ -80,7 +80,7 @@ export function createImportService(deps: { registers: RegisterService }) {
       const properties = definition.schema.properties ?? {};
       let rows: string[][];
       try {
-        // Header + the limit + one more row: enough to know the file is over the limit (issue 23:
+        // Header + the limit + one more row: enough to know the file is over the limit (
         // `to: limit + 1` counted the header, so 50,005 rows were cut to 50,000 and reported as imported).
         rows = parse(text, { delimiter: detectDelimiter(text), skip_empty_lines: true, relax_quotes: false, bom: true, max_record_size: 1_000_000, to: IMPORT_MAX_ROWS + 2 }) as string[][];
       } catch (error) {
@@ -111,7 +111,7 @@ export function createImportService(deps: { registers: RegisterService }) {
       const definition = deps.registers.definition(name);
       const rows = this.parseRows(definition, bytes, defaults);
       // Validated in chunks, yielding between them, so a 50,000-row file does not stall every
-      // other request (issue 23: health p50 went to 1.2 s during one import).
+      // other request (health p50 went to 1.2 s during one import).
       const results: ReturnType<RegisterService['prepareMany']> = [];
       for (let start = 0; start < rows.length; start += CHUNK) {
         results.push(...deps.registers.prepareMany(caller, name, rows.slice(start, start + CHUNK).map((r) => r.body)));

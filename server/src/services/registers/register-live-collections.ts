@@ -43,6 +43,18 @@ const and = (...filters: (Filter | null)[]): Filter | null => {
 };
 
 /**
+ * Seed 001 §6 tenant flags for the console's contact list, non-admins only: hideBlockedContacts
+ * (no contact blocked for sending) and hideInactiveContacts (active ones only). A missing flag
+ * on an old record counts as the schema's default (not blocked, active).
+ */
+function hiddenContacts(tenant: Parameters<LiveCollection['resolve']>[0]): Filter | null {
+  const parts: Filter[] = [];
+  if (hasTenantClaim(tenant.appConfig, 'hideBlockedContacts')) parts.push({ or: [{ field: 'blockedSending', op: '==', value: false }, { field: 'blockedSending', op: '==', value: null }] });
+  if (hasTenantClaim(tenant.appConfig, 'hideInactiveContacts')) parts.push({ or: [{ field: 'active', op: '==', value: true }, { field: 'active', op: '==', value: null }] });
+  return and(...parts);
+}
+
+/**
  * A register as a live collection of the realtime hub: the same rows, scope and API shape as
  * its REST list. Writes are already recorded on the change feed by the register service.
  */
@@ -57,9 +69,10 @@ function registerLiveCollection(definition: RegisterDefinition, deps: { register
     const caller = { tenant, user };
     if (definition.list.claim && !hasTenantClaim(tenant.appConfig, definition.list.claim)) throw forbidden();
     if (name === 'contacts') {
+      const hidden = isAdmin(user) ? null : hiddenContacts(tenant);
       // Seed 001 §6 enableAllContacts: otherwise only contacts listing the agent.
-      if (hasPermission(user, 'contacts') || user.claims?.enableAllContacts) return null;
-      return { field: 'agents', op: 'array-contains', value: user.id };
+      if (hasPermission(user, 'contacts') || user.claims?.enableAllContacts) return hidden;
+      return and({ field: 'agents', op: 'array-contains', value: user.id }, hidden);
     }
     if (CONSOLE_COLLECTIONS.has(name)) return registers.scopeOf(caller, definition.name);
     if (!mayUseRegister(definition.list, tenant, user)) throw forbidden();

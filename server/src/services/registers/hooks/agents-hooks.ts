@@ -28,7 +28,7 @@ export function agentsHooks(deps: {
       const holder = await lookups.userIdByEmail(ctx.tenant.id, email, ctx.trx);
       if (holder && holder !== next.id) throw conflict('email_in_use', messages.auth.emailInUse);
       if (!ctx.admin) {
-        // Issue 23: the 'agents' screen permission must not be a way to become admin. Claims
+        // The 'agents' screen permission must not be a way to become admin. Claims
         // (anyone's, one's own included) change only by an admin; an admin's e-mail, password
         // and status too. Claims sent unchanged (the form sends the whole record) are fine.
         if (!sameClaims(next.claims, previous?.claims)) throw forbidden('admin_only_claims', messages.auth.adminOnlyClaims);
@@ -66,7 +66,7 @@ export function agentsHooks(deps: {
     async afterDelete(ctx, deleted) {
       // In the delete's transaction: throwing undoes it.
       if (!ctx.admin && deleted.some(isAdminRecord)) throw forbidden('admin_only_account', messages.auth.adminOnlyAccount);
-      // A deleted user's sessions end and their sockets close (issue 23).
+      // A deleted user's sessions end and their sockets close.
       for (const record of deleted) await deps.revokeUser?.(ctx.tenant, record.id, 'deleted');
       const changed = await lookups.removeUsersFromDepartments(ctx.tenant.id, deleted.map((r) => r.id), ctx.now, ctx.trx);
       for (const id of changed) ctx.record({ collection: 'departaments', id, op: 'upsert' });

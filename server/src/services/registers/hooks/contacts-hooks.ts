@@ -1,16 +1,18 @@
-import { messages } from '@atendimento/schemas';
-import { validationError } from '../../../errors';
+import { contactIsBlocked, messages } from '@atendimento/schemas';
+import { forbidden, validationError } from '../../../errors';
 import type { RegisterLookups } from '../../../db/repositories/register-lookups';
 import type { RegisterHooks } from '../register-hooks';
 
 /**
  * Contacts (seed 000 §3-§4): the phone is locked while the contact has an active room (the
  * console's rooms table decides), and the register lists people, not groups. Only admins
- * toggle Ativo and the blocks: list.json's adminFields, enforced by the register service.
+ * toggle Ativo and the blocks: list.json's adminFields, enforced by the register service; a
+ * blocked contact is edited by admins only (seed 001 'Editar Contato' is disabled for the rest).
  */
 export function contactsHooks(lookups: RegisterLookups): RegisterHooks {
   return {
     async beforeWrite(ctx, next, previous) {
+      if (previous && !ctx.admin && contactIsBlocked(previous)) throw forbidden('contact_blocked', messages.registers.blockedContactEdit);
       if (previous && (previous.phone ?? null) !== (next.phone ?? null)) {
         const locked = await lookups.contactsWithActiveRoom(ctx.tenant.id, [previous.id], ctx.trx);
         if (locked.size) throw validationError([{ field: 'phone', message: messages.registers.phoneLocked }]);

@@ -27,7 +27,7 @@ const HEAD_BYTES = 64 * 1024;
 
 /**
  * Bytes of uploads in flight in this process (their declared or maximum sizes): past the
- * budget a new upload is refused with 503 until others finish (issue 23, docs/security.md).
+ * budget a new upload is refused with 503 until others finish (docs/security.md).
  * Files stream to disk, so this bounds disk and socket use, not just memory.
  */
 let inFlight = 0;
@@ -39,7 +39,7 @@ export function tooLarge(kind: UploadKind | null): AppError {
   return new AppError(413, 'payload_too_large', message, { headers: { Connection: 'close' } });
 }
 
-/** A multipart body that ended early or broke mid-way (issue 23). */
+/** A multipart body that ended early or broke mid-way. */
 export const interrupted = (): AppError => new AppError(400, 'upload_interrupted', texts.errors.uploadInterrupted, { headers: { Connection: 'close' } });
 
 export function kindOf(value: unknown): UploadKind | null {
@@ -139,7 +139,7 @@ export function readChatUpload(ctx: AppContext, blobs: BlobStore, options: { req
           }
         });
         stream.on('limit', () => fail(tooLarge(k)));
-        // A body cut before its closing boundary errors the file stream too (issue 23: unheard, it stopped the process).
+        // A body cut before its closing boundary errors the file stream too (unheard, it stopped the process).
         stream.on('error', () => {
           fail(interrupted());
           done();

@@ -27,7 +27,7 @@ export function registerErpProxyRoutes(api: ApiRegistry, erp: ErpService): void 
     handler: async (ctx: AppContext) => {
       const caller = userOf(ctx);
       // DIRECT sends the body's QUERY to the ERP's database as written: raw SQL is an admin's
-      // tool only (issue 23, docs/security.md); every other user goes through endpoints.
+      // tool only (docs/security.md); every other user goes through endpoints.
       const body = bodyOf(ctx) as { DIRECT?: unknown } | undefined;
       if (body && typeof body === 'object' && body.DIRECT !== undefined && body.DIRECT !== false && !isAdmin(caller.user)) {
         throw forbidden('erp_direct_admin_only', messages.integrations.erpDirectAdminOnly);

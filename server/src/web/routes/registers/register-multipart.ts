@@ -26,7 +26,7 @@ interface MultipartOptions<T> {
   accept(head: Buffer, fileName: string): T & { maxBytes: number; tooLarge: string };
   /**
    * Stream the file past its first `sniffBytes` to a temp file of this store instead of memory
-   * (issue 23: 8 concurrent 95 MB uploads took RSS to 1.7 GB). The caller adopts or discards it.
+   * (8 concurrent 95 MB uploads took RSS to 1.7 GB). The caller adopts or discards it.
    */
   disk?: BlobStore;
 }
@@ -131,7 +131,7 @@ export function readMultipart<T>(ctx: AppContext, options: MultipartOptions<T>):
           }
         });
         stream.on('limit', () => fail(tooLarge(accepted?.tooLarge ?? messages.chat.uploadAny100)));
-        // A body cut before its closing boundary errors the file stream too (issue 23: unheard, it stopped the process).
+        // A body cut before its closing boundary errors the file stream too (unheard, it stopped the process).
         stream.on('error', () => {
           fail(interrupted());
           done();

@@ -17,7 +17,7 @@ export function registerAccess(definition: RegisterDefinition): { access: Access
   return { access: access.rule(registerRule(definition.list)) };
 }
 
-/** The route access of a register's writes: its write rule (list.json `writeAccess`, issue 23). */
+/** The route access of a register's writes: its write rule (list.json `writeAccess`). */
 export function registerWriteAccess(definition: RegisterDefinition): { access: Access } {
   const rule = registerWriteRule(definition.list);
   // Registers every user may open are written by members only, unless the rows are the caller's own.
