@@ -61,6 +61,8 @@ export interface UiState {
   queueCounts?: Record<string, number>;
   /** The queue chip chosen on 'Todas Filas'. */
   queueFilter?: string | null;
+  /** 'Histórico' of a salesman: 'Meu Histórico' (mine) or 'Hitorico dos meus clientes' (clients). */
+  historyView?: 'mine' | 'clients';
 }
 
 export interface ConsoleStores {

@@ -75,6 +75,12 @@ export const texts = {
   filters: {
     channels: 'Canais',
   },
+  /** Seed 001 §2 toggles of 'Histórico' for a salesman (vendHistory), spelled as the seed quotes them. */
+  history: {
+    views: 'Histórico',
+    mine: 'Meu Histórico',
+    clients: 'Hitorico dos meus clientes',
+  },
   queueChips: {
     seeMore: 'Ver mais',
     seeLess: 'Ver menos',

@@ -1,6 +1,6 @@
 import type { AppConfig } from '@atendimento/schemas';
 import type { Db } from '../db/knex';
-import { FIRST, JUSTIFIES, LAST, insertDemoData } from '../db/seeds/demo-data';
+import { DEMO_SALESMAN_CODE, FIRST, JUSTIFIES, LAST, insertDemoData } from '../db/seeds/demo-data';
 import { createTenantRepository } from '../db/repositories/tenant-repository';
 import { createUserRepository } from '../db/repositories/user-repository';
 import { defaultAppConfig } from '../services/tenants/default-app-config';
@@ -56,7 +56,7 @@ export async function seedDemo(db: Db, options: { tenantId?: string; now?: Date;
   const otherHash = await hashPassword(rnd.id());
   await users.create(tenantId, { id: 'u-admin', email: DEMO_ACCOUNTS[0].email, displayName: DEMO_ACCOUNTS[0].displayName, passwordHash: passwordHashes.get(DEMO_ACCOUNTS[0].email)!, emailVerified: true, claims: { admin: true } }, now);
   const supervisor = await users.create(tenantId, { id: 'u-supervisor', email: DEMO_ACCOUNTS[1].email, displayName: DEMO_ACCOUNTS[1].displayName, passwordHash: passwordHashes.get(DEMO_ACCOUNTS[1].email)!, emailVerified: true, claims: { dashboard: true, enableBotTab: true, enableAllQueuesTab: true, showNPS: true } }, now);
-  const agent = await users.create(tenantId, { id: 'u-agente', email: DEMO_ACCOUNTS[2].email, displayName: DEMO_ACCOUNTS[2].displayName, passwordHash: passwordHashes.get(DEMO_ACCOUNTS[2].email)!, emailVerified: true, claims: { allowFollowMe: true, allowActiveMessage: true } }, now);
+  const agent = await users.create(tenantId, { id: 'u-agente', email: DEMO_ACCOUNTS[2].email, displayName: DEMO_ACCOUNTS[2].displayName, passwordHash: passwordHashes.get(DEMO_ACCOUNTS[2].email)!, emailVerified: true, claims: { allowFollowMe: true, allowActiveMessage: true, vendHistory: true }, erpUserId: DEMO_SALESMAN_CODE }, now);
   const agents = [supervisor, agent];
   for (let i = 0; i < 8; i++) {
     const first = FIRST[(i * 7) % FIRST.length]!;

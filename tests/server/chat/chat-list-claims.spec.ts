@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages as texts, type Room } from '@atendimento/schemas';
-import { socketAs, startChatServer, stopChatServer, subscribe, visitorStarts, type ChatTest } from './chat-helpers';
+import { getRoom, socketAs, startChatServer, stopChatServer, subscribe, visitorStarts, type ChatTest } from './chat-helpers';
 
 /**
  * Visibility claims of the chat lists applied by the server (seed 001 §6): showChatsWithTags with
@@ -23,6 +23,7 @@ beforeAll(async () => {
   expect(set.status, set.text).toBe(200);
 });
 afterAll(() => stopChatServer(t));
+const getRoomAs = (roomId: string) => getRoom(t, t.tokens.admin, roomId);
 
 const ids = async (tab: string, token: string, filter?: unknown) => {
   const res = await t.api(`/api/rooms?tab=${tab}${filter ? `&filter=${encodeURIComponent(JSON.stringify(filter))}` : ''}`, { token });
@@ -103,5 +104,50 @@ describe('chat list claims', () => {
     expect(onlyNormal).not.toContain(blocked);
     expect(onlyNormal).not.toContain(inactive);
     expect(await listed(t.tokens.admin)).toEqual(expect.arrayContaining([blocked, inactive, normal]));
+  });
+
+  it("'Hitorico dos meus clientes': a salesman (vendHistory + ERP user id) reads the closed chats of the contacts whose salesman they are, whoever attended them", async () => {
+    await t.patchAppConfig({ claims: BASE });
+    const now = t.server.clock.now();
+    await t.server.repos.users.create('acme', { id: 'acme-vendedor', email: 'vendedor@acme.test', displayName: 'Vendedor', passwordHash: null }, now);
+    const salesman = await t.tokenFor('acme', 'acme-vendedor');
+    // Two visitors become contacts; one of them is the salesman's client ('Vendedor (ERP)'), the other a 'Representante' list away.
+    const closedChat = async (name: string) => {
+      const roomId = (await visitorStarts(t, 'site-vendas', 'Oi', name)).roomId!;
+      const room = await getRoomAs(roomId);
+      expect((await t.api(`/api/rooms/${roomId}/push`, { method: 'PATCH', body: { agents: ['acme-agente'] }, token: t.tokens.admin })).status).toBe(200);
+      const closed = await t.api(`/api/rooms/${roomId}/close`, { method: 'PATCH', body: { closedBy: { justify: 'Resolvido' } }, token: t.tokens.agente });
+      expect(closed.status, closed.text).toBe(200);
+      return { roomId, contactId: room.author!.id };
+    };
+    const byVendId = await closedChat('Cliente do Vendedor');
+    const bySalesmen = await closedChat('Cliente Representado');
+    const other = await closedChat('Cliente de Outro');
+    for (const [contactId, body] of [[byVendId.contactId, { vendId: 'V001' }], [bySalesmen.contactId, { salesmen: ['V002', 'V001'] }], [other.contactId, { vendId: 'V999' }]] as const) {
+      const res = await t.api(`/api/contacts/${contactId}`, { method: 'PATCH', body, token: t.tokens.admin });
+      expect(res.status, res.text).toBe(200);
+    }
+    const clients = `/api/rooms?tab=chatsHistories&history=clients`;
+    // Without the claim (or without an ERP user id) there is no such view.
+    expect((await t.api(clients, { token: salesman })).status).toBe(403);
+    const set = await t.api('/api/agents/acme-vendedor', { method: 'PATCH', body: { claims: { vendHistory: true }, erpUserId: 'V001' }, token: t.tokens.admin });
+    expect(set.status, set.text).toBe(200);
+    const res = await t.api(clients, { token: salesman });
+    expect(res.status, res.text).toBe(200);
+    const seen = (res.body.data as Room[]).map((r) => r.id);
+    expect(seen).toEqual(expect.arrayContaining([byVendId.roomId, bySalesmen.roomId]));
+    expect(seen).not.toContain(other.roomId);
+    // 'Meu Histórico' stays the user's own history; the client's chat opens; another's does not.
+    expect(await ids('chatsHistories', salesman)).not.toContain(byVendId.roomId);
+    expect((await t.api(`/api/rooms/${byVendId.roomId}`, { token: salesman })).status).toBe(200);
+    expect((await t.api(`/api/rooms/${other.roomId}`, { token: salesman })).status).toBe(404);
+    // The live list is the same query; an unknown view is refused in Portuguese.
+    const s = await socketAs(t, salesman);
+    const snap = await subscribe(s, 'clientes', 'rooms', { tab: 'chatsHistories', history: 'clients' });
+    expect(snap.records.map((r) => r.id)).toEqual(expect.arrayContaining([byVendId.roomId, bySalesmen.roomId]));
+    expect(snap.records.map((r) => r.id)).not.toContain(other.roomId);
+    const bad = await t.api('/api/rooms?tab=queuesChats&history=clients', { token: salesman });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errorMessage).toBe(texts.validation.invalidValue);
   });
 });

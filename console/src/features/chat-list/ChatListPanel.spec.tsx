@@ -136,6 +136,27 @@ describe('ChatListPanel (seed 001 §2 "Chat list panel")', () => {
     expect(screen.queryByRole('button', { name: 'Limpar filtro' })).toBeNull();
   });
 
+  it("a salesman toggles 'Meu Histórico' / 'Hitorico dos meus clientes' on Histórico; the clients' view asks the server for history 'clients'", async () => {
+    const live = stories.SalesmanHistory.parameters!.live as ReturnType<typeof staticLive>;
+    render(<s.SalesmanHistory />);
+    const mine = await screen.findByRole('button', { name: 'Meu Histórico' });
+    expect(mine.getAttribute('aria-pressed')).toBe('true');
+    expect(await screen.findByText('Cliente 5')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Hitorico dos meus clientes' }));
+    expect(await screen.findByText('Padaria do Cliente')).toBeTruthy();
+    expect(screen.queryByText('Cliente 5')).toBeNull();
+    expect(live.queries.some((q) => q.collection === 'rooms' && q.query.tab === 'chatsHistories' && q.query.history === 'clients')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Meu Histórico' }));
+    expect(await screen.findByText('Cliente 5')).toBeTruthy();
+  });
+
+  it('users without vendHistory or an ERP user id get no history toggles', async () => {
+    const Story = composeStory({ ...stories.SalesmanHistory, parameters: { ...stories.SalesmanHistory.parameters, user: undefined, stores: createConsoleStores({ ui: { tab: 'chatsHistories' } }) } }, stories.default);
+    render(<Story />);
+    expect(await screen.findByText('Cliente 5')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Hitorico dos meus clientes' })).toBeNull();
+  });
+
   it("selection mode: 'Encerrar' lists the chats, confirm posts massClose and toasts 'Chats Encerrados'", async () => {
     const api = recordingApi({ 'POST /api/rooms/massClose': { meta: { ok: true, message: 'Chats Encerrados', closed: 1 }, data: { closed: ['room-1'], skipped: [] } } });
     const Story = myChatsWith({ api });

@@ -60,6 +60,18 @@ export const AllQueues: Story = {
     }),
   },
 };
+/**
+ * 'Histórico' of a salesman (claim vendHistory with an ERP user id): 'Meu Histórico' lists the
+ * user's own closed chats; 'Hitorico dos meus clientes' the server's history of their clients.
+ */
+const clientChat = room(7, { active: false, author: { id: 'contact-7', displayName: 'Padaria do Cliente', phone: '5511955556666', chatId: '5511955556666' }, agents: [], agentsHistory: [{ id: 'u-bia', displayName: 'Bia Agente' }], lastMessage: { text: 'Pedido recebido, obrigado!', unread: false, createdAt: new Date(Date.now() - 86_400_000).toISOString() } });
+export const SalesmanHistory: Story = {
+  parameters: {
+    user: { ...agentUser, erpUserId: 'V001', claims: { ...agentUser.claims, vendHistory: true } },
+    stores: createConsoleStores({ ui: { tab: 'chatsHistories' } }),
+    live: staticLive({ rooms: (q) => (q.tab !== 'chatsHistories' ? byTab[q.tab as RoomTabId] ?? [] : q.history === 'clients' ? [clientChat as unknown as LiveRecord] : [rooms[4]!] as unknown as LiveRecord[]) }),
+  },
+};
 export const EmptyTab: Story = { parameters: { live: staticLive({ rooms: () => [] }) } };
 /** 100k rooms in 'Meus': the windowed list keeps only the visible cards in the DOM. */
 export const HundredThousandRooms: Story = {

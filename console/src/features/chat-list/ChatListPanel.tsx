@@ -10,6 +10,7 @@ import type { Room } from '../../model/chat';
 import { EMPTY_LIST, roomActions, uiActions } from '../../store/consoleStores';
 import { useStore } from '../../store/createStore';
 import { useMinuteClock } from '../../ui/useMinuteClock';
+import { texts } from '../../ui/texts';
 import { BulkCloseBar } from '../chat-card/BulkCloseBar';
 import { ChatList } from './ChatList';
 import { ChatTabs } from './ChatTabs';
@@ -41,7 +42,12 @@ export function ChatListPanel({ onOpenRoom }: { onOpenRoom: (room: Room, options
   const roomTab: RoomTabId = tab === 'contacts' ? 'userChats' : tab;
   const unreadOnly = ui.unreadOnly && CHAT_TAB_BY_ID[tab].unreadChips;
   const queueFilter = tab === 'allQueuesChats' ? ui.queueFilter ?? null : null;
-  const { list, loadMore, complete } = useRoomList(roomTab, ui.order, unreadOnly, queueFilter);
+  // Seed 001 §2: a salesman (claim vendHistory with an ERP user id) toggles 'Meu Histórico' / 'Hitorico dos meus clientes'.
+  const salesman = Boolean(user.claims?.vendHistory && user.erpUserId);
+  const clientsHistory = tab === 'chatsHistories' && salesman && ui.historyView === 'clients';
+  const { list, loadMore, complete } = useRoomList(roomTab, ui.order, { unreadOnly, queue: queueFilter, clientsHistory });
+  // A narrowed list (a queue chip, the clients' history) no longer tells the tab's totals.
+  const narrowed = Boolean(queueFilter) || clientsHistory;
   const departments = useLiveOptions('departaments', tab === 'allQueuesChats');
   const queueNames = useMemo(() => Object.fromEntries(departments.map((d) => [`depto${d.id}`, d.label])), [departments]);
   const searchList = useStore(stores.rooms, (s) => s.lists[SEARCH_LIST_KEY] ?? EMPTY_LIST);
@@ -54,19 +60,18 @@ export function ChatListPanel({ onOpenRoom }: { onOpenRoom: (room: Room, options
   const unreadInList = useMemo(() => list.ids.filter((id) => records[id]?.lastMessage?.unread).length, [list.ids, records]);
   const counts = useMemo(() => {
     const out: Partial<Record<string, { total: number; unread: number }>> = { ...ui.counters };
-    // A queue chip narrows the list: it no longer tells the tab's totals.
-    if (tab === 'contacts' || queueFilter) return out;
+    if (tab === 'contacts' || narrowed) return out;
     if (complete && unreadOnly) out[tab] = { total: Math.max(out[tab]?.total ?? 0, list.ids.length), unread: list.ids.length };
     else if (complete || !out[tab]) out[tab] = { total: list.ids.length, unread: unreadInList };
     return out;
-  }, [ui.counters, tab, list.ids.length, unreadInList, complete, unreadOnly, queueFilter]);
+  }, [ui.counters, tab, list.ids.length, unreadInList, complete, unreadOnly, narrowed]);
   // ...and kept in the counters, so the badge stays right after leaving the tab until the next poll.
   useEffect(() => {
-    if (tab === 'contacts' || !complete || unreadOnly || queueFilter) return;
+    if (tab === 'contacts' || !complete || unreadOnly || narrowed) return;
     const known = stores.ui.get().counters[tab];
     if (known?.total === list.ids.length && known.unread === unreadInList) return;
     uiActions.patch(stores.ui, { counters: { ...stores.ui.get().counters, [tab]: { total: list.ids.length, unread: unreadInList } } });
-  }, [stores, tab, complete, unreadOnly, queueFilter, list.ids.length, unreadInList]);
+  }, [stores, tab, complete, unreadOnly, narrowed, list.ids.length, unreadInList]);
 
   const open = useCallback((room: Room, options?: { beside: boolean }) => (options ? onOpenRoom(room, options) : onOpenRoom(room)), [onOpenRoom]);
   const toggle = useCallback((room: Room) => uiActions.toggleSelected(stores.ui, room.id), [stores]);
@@ -113,6 +118,12 @@ export function ChatListPanel({ onOpenRoom }: { onOpenRoom: (room: Room, options
               </>
             )}
           </Box>
+          {tab === 'chatsHistories' && salesman && !search.active && (
+            <Box role="group" aria-label={texts.history.views} sx={{ display: 'flex', gap: 0.5, px: 1, py: 0.5, borderBottom: '1px solid #eee' }}>
+              <Chip label={texts.history.mine} size="small" color={clientsHistory ? 'default' : 'primary'} aria-pressed={!clientsHistory} onClick={() => uiActions.patch(stores.ui, { historyView: 'mine' })} />
+              <Chip label={texts.history.clients} size="small" color={clientsHistory ? 'primary' : 'default'} aria-pressed={clientsHistory} onClick={() => uiActions.patch(stores.ui, { historyView: 'clients' })} />
+            </Box>
+          )}
           {tab === 'allQueuesChats' && !search.active && (
             <QueueChips counts={ui.queueCounts ?? {}} names={queueNames} selected={queueFilter} onSelect={(q) => uiActions.patch(stores.ui, { queueFilter: q })} />
           )}

@@ -8,9 +8,16 @@ import { useStore } from '../../store/createStore';
 const UNREAD: Filter = { field: 'lastMessage.unread', op: '==', value: true };
 const REST_PAGE = 100;
 
-/** Store key of a tab's list for one order and unread choice. */
-function roomListKey(tab: RoomTabId, order: 'asc' | 'desc', unreadOnly: boolean, queue: string | null): string {
-  return `${tab}|${order}|${unreadOnly ? 'unread' : 'all'}${queue ? `|queue:${queue}` : ''}`;
+/** How a tab's list is narrowed: unread only, one queue ('Todas Filas' chips), the clients' history (vendHistory). */
+export interface RoomListOptions {
+  unreadOnly?: boolean;
+  queue?: string | null;
+  clientsHistory?: boolean;
+}
+
+/** Store key of a tab's list for one order and narrowing. */
+function roomListKey(tab: RoomTabId, order: 'asc' | 'desc', { unreadOnly, queue, clientsHistory }: RoomListOptions): string {
+  return `${tab}|${order}|${unreadOnly ? 'unread' : 'all'}${queue ? `|queue:${queue}` : ''}${clientsHistory ? '|clients' : ''}`;
 }
 
 /**
@@ -19,16 +26,19 @@ function roomListKey(tab: RoomTabId, order: 'asc' | 'desc', unreadOnly: boolean,
  * `complete`: the live window is the whole tab (fewer rooms than the limit), so its length is
  * the tab's exact count, fresher than the 5 s counter poll.
  */
-export function useRoomList(tab: RoomTabId, order: 'asc' | 'desc', unreadOnly: boolean, queue: string | null = null): { list: RoomList; listKey: string; loadMore: () => void; complete: boolean } {
+export function useRoomList(tab: RoomTabId, order: 'asc' | 'desc', options: RoomListOptions = {}): { list: RoomList; listKey: string; loadMore: () => void; complete: boolean } {
   const { api, stores } = useConsole();
-  const listKey = roomListKey(tab, order, unreadOnly, queue);
+  const { unreadOnly = false, queue = null, clientsHistory = false } = options;
+  const listKey = roomListKey(tab, order, { unreadOnly, queue, clientsHistory });
+  // 'Hitorico dos meus clientes': the server scopes the history to the user's clients.
+  const history = clientsHistory ? 'clients' : null;
   const [limits, setLimits] = useState<Record<string, number>>({});
   const limit = limits[listKey] ?? CHAT_TAB_BY_ID[tab].limit;
   const filter = useMemo<Filter | null>(() => {
     const parts: Filter[] = [...(unreadOnly ? [UNREAD] : []), ...(queue ? [{ field: 'queues', op: 'array-contains', value: queue } as Filter] : [])];
     return parts.length === 0 ? null : parts.length === 1 ? parts[0]! : { and: parts };
   }, [unreadOnly, queue]);
-  const query = useMemo(() => ({ tab, order, limit, ...(filter ? { filter } : {}) }), [tab, order, limit, filter]);
+  const query = useMemo(() => ({ tab, order, limit, ...(filter ? { filter } : {}), ...(history ? { history } : {}) }), [tab, order, limit, filter, history]);
   const target = useMemo(() => ({ collection: 'rooms' as const, listKey }), [listKey]);
   useLiveQuery('rooms', query, target);
   const list = useStore(stores.rooms, (s) => s.lists[listKey] ?? EMPTY_LIST);
@@ -48,6 +58,7 @@ export function useRoomList(tab: RoomTabId, order: 'asc' | 'desc', unreadOnly: b
     void (async () => {
       const params = new URLSearchParams({ tab, order, limit: String(current.next ? REST_PAGE : MAX_ROOMS_LIMIT) });
       if (filter) params.set('filter', JSON.stringify(filter));
+      if (history) params.set('history', history);
       // The first REST call re-reads the live window only to learn the cursor after it.
       if (current.next) params.set('after', current.next);
       try {
@@ -58,7 +69,7 @@ export function useRoomList(tab: RoomTabId, order: 'asc' | 'desc', unreadOnly: b
         roomActions.patchList(stores.rooms, listKey, { isFetching: false, error: (e as Error).message });
       }
     })();
-  }, [api, stores, listKey, limit, tab, order, filter]);
+  }, [api, stores, listKey, limit, tab, order, filter, history]);
 
   return { list, listKey, loadMore, complete };
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Channel } from '@atendimento/schemas';
 import { parseJson, type Db } from '../knex';
+import { createRegisterSql, type FieldSpecs } from './register-sql';
 
 /**
  * What the chat domain reads from registers it does not own: channels, departments and their
@@ -36,8 +37,26 @@ export function channelFromRow(row: Record<string, unknown>): Channel {
   } as Channel;
 }
 
+/** Contact fields naming its ERP salesman: 'Vendedor (ERP)' and the 'Representante' list. */
+const SALESMAN_FIELDS: FieldSpecs = { vendId: { json: ['vendId'], type: 'string' }, salesmen: { json: ['salesmen'], type: 'array' } };
+
+/** At most this many client contacts scope 'Hitorico dos meus clientes' (the filter's list limit). */
+export const CLIENT_CONTACTS_MAX = 500;
+
 export function createChatDirectoryRepository(db: Db) {
+  const contactsSql = createRegisterSql(db, 'contacts');
   return {
+    /**
+     * The contacts whose salesman is the ERP user `code` (vendId, or one of salesmen): the
+     * "clients" of a user with claim vendHistory. The most recently updated first, at most
+     * CLIENT_CONTACTS_MAX.
+     */
+    async clientContactsOf(tenantId: string, code: string): Promise<string[]> {
+      const qb = db('contacts').where('contacts.tenant_id', tenantId).whereNull('contacts.deleted_at');
+      contactsSql.apply(qb, { or: [{ field: 'vendId', op: '==', value: code }, { field: 'salesmen', op: 'array-contains', value: code }] }, SALESMAN_FIELDS);
+      const rows = await qb.orderBy('contacts.updated_at', 'desc').limit(CLIENT_CONTACTS_MAX).select('contacts.id');
+      return rows.map((r: { id: string }) => String(r.id));
+    },
     async channel(tenantId: string, id: string, q: Knex | Knex.Transaction = db): Promise<Channel | null> {
       const row = await q('channels').where({ tenant_id: tenantId, id }).whereNull('deleted_at').first();
       return row ? channelFromRow(row) : null;

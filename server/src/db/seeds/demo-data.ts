@@ -34,6 +34,9 @@ const AGENT_LINES = [
   'Posso ajudar em algo mais?',
   'Perfeito, qualquer dúvida estou à disposição!',
 ];
+/** The demo agent's ERP user id: the local ERP's first salesman (A3_COD). */
+export const DEMO_SALESMAN_CODE = '000001';
+
 export const JUSTIFIES = ['Dúvida resolvida', 'Venda realizada', 'Sem retorno do cliente', 'Encaminhado ao setor responsável'];
 
 /**
@@ -163,7 +166,8 @@ export async function insertDemoData(
       contacts.push(c);
       await trx('contacts').insert(row(c.id, {
         active: true, photoUrl: null, displayName: c.displayName, name: `${first} ${rnd.pick(LAST)} ${last}`, phone, email, channels: i % 4 === 0 ? ['webchat'] : ['whatsapp'],
-        agents: [], clients: [], prospects: [], salesmen: [], vendId: null, group: false, chatId: phone, blockedSending: i === 7, blockedReceiving: false, autoBlocked: false, chatsHistory: [], clientsName: [],
+        // Every third contact is a client of the demo agent's ERP salesman code ('Hitorico dos meus clientes').
+        agents: [], clients: [], prospects: [], salesmen: i % 3 === 0 ? [DEMO_SALESMAN_CODE] : [], vendId: i % 3 === 0 ? DEMO_SALESMAN_CODE : null, group: false, chatId: phone, blockedSending: i === 7, blockedReceiving: false, autoBlocked: false, chatsHistory: [], clientsName: [],
       }, { display_name: c.displayName, phone, email, active: true }));
     }
 

@@ -28,7 +28,7 @@ function idOf(value: unknown): string {
  * rules as the REST lists (room-scope.ts); the client only picks a tab, narrows it and
  * chooses the order, so an agent never receives another department's room.
  *
- * `rooms` queries: `{ tab, filter?, order?, limit? }` or `{ roomId }` (open chat header,
+ * `rooms` queries: `{ tab, filter?, order?, limit?, history? }` or `{ roomId }` (open chat header,
  * public page, web-chat visitor). `messages` queries: `{ roomId, limit? }`, newest first.
  */
 export function createChatLiveCollections(deps: ChatDeps, roomService: RoomService): LiveCollection[] {
@@ -50,7 +50,7 @@ export function createChatLiveCollections(deps: ChatDeps, roomService: RoomServi
         return { filter, orderBy: [{ field: 'lastMessageAt', direction: 'desc' }], limit: 1, ...omit };
       }
       const tab = q.tab as RoomTabId;
-      const page = roomService.pageQuery(viewer, config, { tab, filter: q.filter, order: q.order, limit: q.limit });
+      const page = roomService.pageQuery(viewer, config, { tab, filter: q.filter, order: q.order, limit: q.limit, history: q.history });
       return { filter: page.filter, orderBy: [{ field: 'lastMessageAt', direction: page.order }], limit: page.limit, ...omit };
     },
     async snapshot(trx, tenantId, query) {

@@ -28,6 +28,8 @@ export type Viewer =
       team: string[];
       /** Tags the user's shared lists are narrowed to (tenant claim filterChatsByTags); empty: no narrowing. */
       showChatsWithTags?: string[];
+      /** Contacts whose ERP salesman is the user (claim vendHistory with an ERP user id); undefined: no such view. */
+      clientContacts?: string[];
     }
   | { kind: 'anonymous'; roomId: string };
 
@@ -65,6 +67,8 @@ export async function viewerOf(principal: Principal, tenantId: string, directory
     supervisedAgents: await directory.agentsOfDepartments(tenantId, principal.supervisorOf),
     team: user.team ?? [],
     showChatsWithTags: user.showChatsWithTags ?? [],
+    // One more query, only for salesmen: their clients, read when the request or subscription starts.
+    ...(user.claims.vendHistory && user.erpUserId ? { clientContacts: await directory.clientContactsOf(tenantId, user.erpUserId) } : {}),
   };
 }
 
@@ -96,6 +100,21 @@ export function tabFilter(viewer: UserViewer, config: AppConfig, tab: RoomTabId)
   const base = baseTabFilter(viewer, config, tab);
   const tags = tagNarrowing(viewer, config, tab);
   return base && tags ? and(base, tags) : base;
+}
+
+/** The two views of 'Histórico' for a salesman (seed 001 §2): 'Meu Histórico' and 'Hitorico dos meus clientes'. */
+export type HistoryView = 'mine' | 'clients';
+
+/**
+ * 'Hitorico dos meus clientes' (seed 001 §2 and §6: claim vendHistory with an ERP user id):
+ * the closed chats of the contacts whose salesman the user is, whoever attended them. null
+ * when the user has no such view.
+ */
+export function clientHistoryFilter(viewer: UserViewer, config: AppConfig): Filter | null {
+  if (!viewer.claims.vendHistory || viewer.clientContacts === undefined) return null;
+  const base = and(eq('active', false), eq('internal', false), { field: 'author.id', op: 'in', value: viewer.clientContacts });
+  const tags = tagNarrowing(viewer, config, 'chatsHistories');
+  return tags ? and(base, tags) : base;
 }
 
 /** Tabs a user's own chats fill: never narrowed by showChatsWithTags (they attend them). */
@@ -157,8 +176,7 @@ export function visibilityFilter(viewer: Viewer, config: AppConfig): Filter {
   if (viewer.kind === 'anonymous') return eq('id', viewer.roomId);
   // Internal chats are their members' only, admins included.
   if (viewer.admin) return or(eq('internal', false), { field: 'agents', op: 'array-contains', value: viewer.id });
-  const tabs = roomTabsOf(viewer, config)
-    .map((t) => tabFilter(viewer, config, t))
+  const tabs = [...roomTabsOf(viewer, config).map((t) => tabFilter(viewer, config, t)), clientHistoryFilter(viewer, config)]
     .filter((f): f is Filter => f !== null);
   // An agent keeps seeing a room they attend even if a tab is switched off for them.
   return or(...tabs, { field: 'agents', op: 'array-contains', value: viewer.id });

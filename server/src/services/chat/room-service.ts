@@ -15,7 +15,7 @@ import type { MessageService } from './message-service';
 import type { SurveyService } from './survey-service';
 import { postSystemNote } from './system-note';
 import { applyMessage, newMessage, newRoom, queueOfDepartment } from './room-factory';
-import { canAttend, canSee, supervises, tabFilter, visibilityFilter, type UserViewer, type Viewer, type ChatScope, userOnly } from './room-scope';
+import { canAttend, canSee, clientHistoryFilter, supervises, tabFilter, visibilityFilter, type HistoryView, type UserViewer, type Viewer, type ChatScope, userOnly } from './room-scope';
 
 const ONE_HOUR = 3_600_000;
 
@@ -63,14 +63,22 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
   const { feed, clock, rooms, messages, contacts, directory } = deps;
 
   /** The tab's server filter AND the client's narrowing; 403 for a tab the viewer does not have. */
-  function tabScope(viewer: Viewer, config: AppConfig, tab: RoomTabId, clientFilter: unknown): Filter {
+  function tabScope(viewer: Viewer, config: AppConfig, tab: RoomTabId, clientFilter: unknown, history?: unknown): Filter {
     const user = userOnly(viewer);
     if (!(tab in CHAT_TAB_BY_ID) || tab === ('contacts' as RoomTabId)) throw badRequest('tab_invalid', texts.chatServer.tabUnavailable);
-    const scope = tabFilter(user, config, tab);
+    const view = historyView(tab, history);
+    const scope = view === 'clients' ? clientHistoryFilter(user, config) : tabFilter(user, config, tab);
     if (!scope) throw forbidden('tab_unavailable', texts.chatServer.tabUnavailable);
     const narrow = clientRoomFilter(clientFilter);
     checkResearchFilter(user, narrow);
     return narrow ? { and: [scope, narrow] } : scope;
+  }
+
+  /** 'Histórico' views (`history` of the list query): 'mine' (the default) or 'clients' (vendHistory). */
+  function historyView(tab: RoomTabId, value: unknown): HistoryView {
+    if (value === undefined || value === null || value === '' || value === 'mine') return 'mine';
+    if (value === 'clients' && tab === 'chatsHistories') return 'clients';
+    throw badRequest('invalid_history', texts.validation.invalidValue);
   }
 
   function limitOf(tab: RoomTabId, value: unknown): number {
@@ -211,8 +219,8 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
   }
 
   /** A tab query as the server runs it (REST page and live subscription alike). */
-  function pageQuery(viewer: Viewer, config: AppConfig, query: { tab: RoomTabId; filter?: unknown; order?: unknown; limit?: unknown }): { filter: Filter; order: 'asc' | 'desc'; limit: number } {
-    const filter = tabScope(viewer, config, query.tab, query.filter);
+  function pageQuery(viewer: Viewer, config: AppConfig, query: { tab: RoomTabId; filter?: unknown; order?: unknown; limit?: unknown; history?: unknown }): { filter: Filter; order: 'asc' | 'desc'; limit: number } {
+    const filter = tabScope(viewer, config, query.tab, query.filter, query.history);
     if (query.order !== undefined && query.order !== 'asc' && query.order !== 'desc') throw badRequest('invalid_order', texts.validation.invalidValue);
     const order = query.order === 'asc' || query.order === 'desc' ? query.order : defaultOrder(config);
     return { filter, order, limit: limitOf(query.tab, query.limit) };
@@ -223,7 +231,7 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
     pageQuery,
 
     /** A page of a tab: the tab's limit by default, keyset `after` for the next page. */
-    async list(scope: ChatScope, query: { tab: RoomTabId; filter?: unknown; order?: unknown; limit?: unknown; after?: RoomCursor | null }) {
+    async list(scope: ChatScope, query: { tab: RoomTabId; filter?: unknown; order?: unknown; limit?: unknown; history?: unknown; after?: RoomCursor | null }) {
       const { tenantId, viewer, config } = scope;
       const { filter, order, limit } = pageQuery(viewer, config, query);
       const data = await rooms.list(tenantId, filter, { order, limit, after: query.after ?? null });

@@ -39,6 +39,7 @@ export function registerChatRoomRoutes(api: ApiRegistry, chat: Chat): void {
         filter: jsonParam(ctx.query.filter),
         order: ctx.query.order,
         limit: ctx.query.limit,
+        history: ctx.query.history,
         after: decodeCursor(ctx.query.after),
       });
       ctx.body = { meta: { tab, next: page.next }, data: page.data };
