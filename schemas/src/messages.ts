@@ -427,7 +427,7 @@ export const messages = {
     closeCsat: 'Encerrar com pesquisa CSAT',
     titleNps: 'Encerrar com pesquisa NPS',
     titleCsat: 'Encerrar com pesquisa CSAT',
-    answeredNote: 'Pesquisa {method} respondida: {value}.',
+    answeredNote: 'Pesquisa {method} respondida.',
     expiredNote: 'Pesquisa {method} sem resposta: expirou.',
     gaveUpNote: 'Pesquisa {method} sem resposta válida.',
     nps: 'NPS',

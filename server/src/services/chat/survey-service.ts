@@ -101,7 +101,7 @@ export function createSurveyService(deps: ChatDeps & { scheduler?: Scheduler; di
       if (answer) {
         next = { ...room, research: null, [research.method]: { value: answer.value, reason: answer.comment, answerdAt: clock.now().toISOString() } };
         await toCustomer(trx, record, tenantId, room, texts.survey.thanks, outbox);
-        await note(trx, record, tenantId, room, format(texts.survey.answeredNote, { method: methodName(research.method), value: String(answer.value) }));
+        await note(trx, record, tenantId, room, format(texts.survey.answeredNote, { method: methodName(research.method) }));
       } else if (research.asks < 2) {
         next = { ...room, research: { ...research, asks: research.asks + 1 } };
         await toCustomer(trx, record, tenantId, room, surveyReask(config, research.method), outbox);
