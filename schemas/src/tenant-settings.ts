@@ -1,5 +1,5 @@
 import type { AppConfig } from './domain';
-import { DEFAULT_CLOSE_RULES } from './chat/closing';
+import { DEFAULT_CLOSE_RULES, DEFAULT_TIME_ZONE } from './chat/closing';
 
 /**
  * The tenant settings screen (docs/tenancy.md "Settings"): one JSON Schema of the editable
@@ -8,7 +8,12 @@ import { DEFAULT_CLOSE_RULES } from './chat/closing';
  * ajv on this same schema, then maps the groups back onto `tenants.app_config`.
  *
  * To make a new tenant claim editable: add it to its group in CLAIM_GROUPS with its one-line
- * help. The form, the validation, the mapping and the audit follow.
+ * help. The form, the validation, the mapping and the audit follow. Every claim is a boolean
+ * (`AppConfig.claims`); a setting of another type gets its own property and mapping below
+ * (e.g. `atendimento.timeZone` → `AppConfig.timeZone`). schemas/src/tenant-settings.spec.ts
+ * fails when a claim the seeds name or the code reads is missing here.
+ *
+ * A few claims the seeds name have no effect in this product yet; their help says so.
  */
 
 /** Tenant claims of the seed documents, by the screen's group, each with its pt-BR help. */
@@ -43,6 +48,28 @@ export const CLAIM_GROUPS = {
     enableAgentStatusExporter: 'Permite exportar o histórico de status dos agentes.',
     exportAdminOnly: 'Só administradores exportam relatórios.',
     sumarizeRoom: 'Habilita resumos de atendimentos.',
+    clients: 'Habilita o cadastro de Clientes.',
+    employees: 'Habilita o cadastro de Funcionários.',
+    participants: 'Habilita o cadastro de Participantes.',
+    products: 'Habilita o cadastro de Produtos.',
+    stores: 'Habilita o cadastro de Lojas.',
+    flowsView: 'Habilita a tela de Fluxos.',
+    metaChannel: 'Habilita o cadastro de QR Codes do WhatsApp (Meta).',
+    faqAnex: 'Permite anexar um arquivo às perguntas do FAQ.',
+    enableAllQueuesTab: "Mostra a aba 'Todas Filas' a todos os agentes.",
+    disableQueuesTab: "Esconde a aba 'Fila' de todos, inclusive administradores.",
+    disableInternalChats: "Esconde a aba 'Interno' (chats internos entre agentes).",
+    hideBlockedContacts: 'Não administradores não veem contatos bloqueados para envio.',
+    hideInactiveContacts: 'Não administradores só veem contatos ativos.',
+    fixedDDI: 'Novo contato: o telefone já começa com +55 (DDI do Brasil).',
+    fixedMessages: "Digitar '/' na mensagem oferece as mensagens fixas.",
+    enableWideFixedMessagesAccess: 'Todos veem e enviam as mensagens fixas de todos (editam só as suas).',
+    disableDeleteMessages: "Ninguém exclui mensagens enviadas (esconde 'Excluir').",
+    disableTemplatesWithImages: 'Não oferece templates com cabeçalho de imagem ou vídeo.',
+    disableNotifications: 'Desliga as notificações do navegador para todos os agentes.',
+    setInternalMessageAsRead: 'Marcar mensagens internas como lidas: ainda sem efeito neste produto.',
+    enableGroupChats: 'Chats de grupo: ainda sem efeito neste produto.',
+    disableHideLoadedChat: 'Não fechar o chat aberto por quem não o atende: ainda sem efeito neste produto.',
   },
   encerramento: {
     disableCloseChat: "Agentes não podem 'Encerrar' (o canal pode liberar).",
@@ -55,6 +82,11 @@ export const CLAIM_GROUPS = {
   transferencia: {
     remainInChat: 'Por padrão o agente continua no chat ao transferir.',
     keepOnDepartment: 'Transferências mantêm o chat no departamento.',
+    transferWithQueue: 'Transferir a um agente de outro departamento move o chat para a fila dele.',
+    enableAbsentTransfer: 'Permite transferir para agentes offline.',
+    allowOfflineTransfer: 'Permite transferir para filas sem agentes online.',
+    disableChooseTransfer: 'Só administradores transferem chats para agentes.',
+    disableChooseQueue: 'Só administradores movem chats para filas.',
   },
   pesquisas: {
     askResearch: 'Envia pesquisa NPS ao encerrar.',
@@ -70,6 +102,10 @@ export const CLAIM_GROUPS = {
   aparencia: {
     hideRightMenus: "Esconde 'Agentes Online', 'Siga-me' e 'Novidades' do menu.",
     logoutLast: "Coloca 'Sair' no fim do menu.",
+    ascOrder: 'Listas de chats começam pela mensagem mais antiga.',
+    disableCopyToast: "Não mostra o aviso 'Copiado' ao copiar um texto.",
+    reverseOrder: 'Ordem inversa: ainda sem efeito neste produto.',
+    orderedChatMenu: 'Menu do chat ordenado: ainda sem efeito neste produto.',
   },
 } as const;
 
@@ -85,6 +121,55 @@ export const SETTINGS_GROUPS = {
 } as const;
 
 type Json = Record<string, unknown>;
+
+/** Brazil's zones (and Portugal's, UTC) with a pt-BR name; every other IANA zone shows its id. */
+const NAMED_TIME_ZONES: Record<string, string> = {
+  'America/Sao_Paulo': 'Horário de Brasília (America/Sao_Paulo)',
+  'America/Noronha': 'Fernando de Noronha (America/Noronha)',
+  'America/Bahia': 'Bahia (America/Bahia)',
+  'America/Fortaleza': 'Fortaleza (America/Fortaleza)',
+  'America/Recife': 'Recife (America/Recife)',
+  'America/Maceio': 'Maceió (America/Maceio)',
+  'America/Belem': 'Belém (America/Belem)',
+  'America/Santarem': 'Santarém (America/Santarem)',
+  'America/Araguaina': 'Araguaína (America/Araguaina)',
+  'America/Manaus': 'Manaus (America/Manaus)',
+  'America/Cuiaba': 'Cuiabá (America/Cuiaba)',
+  'America/Campo_Grande': 'Campo Grande (America/Campo_Grande)',
+  'America/Porto_Velho': 'Porto Velho (America/Porto_Velho)',
+  'America/Boa_Vista': 'Boa Vista (America/Boa_Vista)',
+  'America/Rio_Branco': 'Rio Branco (America/Rio_Branco)',
+  'America/Eirunepe': 'Eirunepé (America/Eirunepe)',
+  'Europe/Lisbon': 'Lisboa (Europe/Lisbon)',
+  UTC: 'UTC (tempo universal)',
+};
+
+const zoneAccepted = (zone: string) => {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The zones the settings offer (`AppConfig.timeZone`, read by routing's business hours, the
+ * closing date and the reports): the named ones first, then every zone this runtime's Intl
+ * knows, so whatever a tenant may already have stays representable.
+ */
+export const TIME_ZONES: readonly string[] = (() => {
+  const intl = Intl as unknown as { supportedValuesOf?: (key: string) => string[] };
+  const known = typeof intl.supportedValuesOf === 'function' ? intl.supportedValuesOf('timeZone') : [];
+  return [...new Set([...Object.keys(NAMED_TIME_ZONES).filter((zone) => zoneAccepted(zone) !== null), ...known])];
+})();
+
+/** A stored time zone as the settings show it: itself, its canonical id, or the default. */
+export function settingsTimeZone(zone: unknown): string {
+  if (typeof zone !== 'string' || zone === '') return DEFAULT_TIME_ZONE;
+  if (TIME_ZONES.includes(zone)) return zone;
+  const canonical = zoneAccepted(zone);
+  return canonical && TIME_ZONES.includes(canonical) ? canonical : DEFAULT_TIME_ZONE;
+}
 
 const claimProps = (group: keyof typeof CLAIM_GROUPS): Json =>
   Object.fromEntries(Object.keys(CLAIM_GROUPS[group]).map((claim) => [claim, { type: 'boolean', title: claim }]));
@@ -104,7 +189,13 @@ export const TENANT_SETTINGS_SCHEMA = {
   additionalProperties: false,
   required: ['atendimento', 'encerramento', 'transferencia', 'pesquisas', 'aparencia', 'erp', 'visoes'],
   properties: {
-    atendimento: { type: 'object', title: SETTINGS_GROUPS.atendimento, additionalProperties: false, properties: claimProps('atendimento') },
+    atendimento: {
+      type: 'object', title: SETTINGS_GROUPS.atendimento, additionalProperties: false,
+      properties: {
+        timeZone: { type: 'string', title: 'Fuso horário', enum: TIME_ZONES, errorMessage: 'Escolha um fuso horário da lista' },
+        ...claimProps('atendimento'),
+      },
+    },
     encerramento: {
       type: 'object', title: SETTINGS_GROUPS.encerramento, additionalProperties: false,
       properties: {
@@ -180,6 +271,9 @@ export const TENANT_SETTINGS_UI: Json = (() => {
     for (const [claim, help] of Object.entries(claims)) node[claim] = { 'ui:widget': 'switch', 'ui:help': help };
     ui[group] = node;
   }
+  Object.assign(ui.atendimento as Json, {
+    timeZone: { 'ui:widget': 'select', 'ui:enumNames': NAMED_TIME_ZONES, 'ui:help': 'Horário de funcionamento dos departamentos, data do encerramento e relatórios.' },
+  });
   Object.assign(ui.encerramento as Json, {
     reportOnly: { 'ui:widget': 'switch', 'ui:help': 'Desligado: o agente precisa escolher uma justificativa da lista.' },
     justifies: { 'ui:help': 'Opções do diálogo de encerramento.' },
@@ -206,7 +300,7 @@ export function settingsOf(config: AppConfig): Settings {
   const claimsOf = (group: keyof typeof CLAIM_GROUPS) => Object.fromEntries(Object.keys(CLAIM_GROUPS[group]).map((c) => [c, Boolean(claims[c])]));
   const close = config.closeJustify ?? DEFAULT_CLOSE_RULES;
   return {
-    atendimento: claimsOf('atendimento'),
+    atendimento: { timeZone: settingsTimeZone(config.timeZone), ...claimsOf('atendimento') },
     encerramento: { ...claimsOf('encerramento'), justifies: [...(close.justifies ?? [])], reportOnly: close.reportOnly ?? true, nextMaxDate: close.nextMaxDate ?? 5000, obsRules: [...(close.obsRules ?? [])] },
     transferencia: { ...claimsOf('transferencia'), justifies: [...(config.transferJustify ?? [])] },
     pesquisas: claimsOf('pesquisas'),
@@ -231,6 +325,7 @@ export function applySettings(config: AppConfig, settings: Settings): AppConfig 
     for (const claim of Object.keys(CLAIM_GROUPS[group])) claims[claim] = Boolean(settings[group]?.[claim]);
   }
   const s = settings as unknown as {
+    atendimento: { timeZone?: string };
     encerramento: { justifies?: string[]; reportOnly?: boolean; nextMaxDate?: number; obsRules?: { pattern: string; message: string }[] };
     transferencia: { justifies?: string[] };
     aparencia: { statusList?: { text: string; color: string }[]; toastPosition?: AppConfig['toastNotification']['position']; footerName?: string | null; footerLink?: string | null; logoUrl?: string | null; backgroundUrl?: string | null };
@@ -242,6 +337,7 @@ export function applySettings(config: AppConfig, settings: Settings): AppConfig 
   return {
     ...config,
     claims,
+    timeZone: s.atendimento?.timeZone ?? settingsTimeZone(config.timeZone),
     closeJustify: { justifies: s.encerramento.justifies ?? [], obsRules: s.encerramento.obsRules ?? [], reportOnly: s.encerramento.reportOnly ?? true, nextMaxDate: s.encerramento.nextMaxDate ?? 5000 },
     transferJustify: s.transferencia.justifies ?? [],
     statusList: (s.aparencia.statusList ?? []).map((x, index) => ({ text: x.text, color: x.color, icon: previousStatus.get(x.text)?.icon ?? 'circle', index })),

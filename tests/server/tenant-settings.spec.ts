@@ -99,6 +99,47 @@ describe('tenant settings', () => {
     expect((await current()).data).toEqual(before.data);
   });
 
+  it('saves the tenant time zone onto app_config.timeZone, audited; an unknown zone answers 400 in Portuguese', async () => {
+    const before = await current();
+    expect(before.data.atendimento.timeZone).toBe('America/Sao_Paulo');
+    expect((before.schema as { properties: { atendimento: { properties: { timeZone: { title: string; enum: string[] } } } } }).properties.atendimento.properties.timeZone).toMatchObject({ title: 'Fuso horário', enum: expect.arrayContaining(['America/Manaus']) });
+
+    const bad = structuredClone(before.data);
+    bad.atendimento.timeZone = 'America/Atlantida';
+    const refused = await t.api('/api/tenant-settings', { method: 'PUT', token: admin, body: bad });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: 'validation_failed', errorMessage: 'Dados inválidos: Escolha um fuso horário da lista' });
+    expect(refused.body.fields).toEqual([{ field: 'atendimento.timeZone', message: 'Escolha um fuso horário da lista' }]);
+    expect((await current()).data).toEqual(before.data);
+
+    const settings = structuredClone(before.data);
+    settings.atendimento.timeZone = 'America/Manaus';
+    const saved = await t.api('/api/tenant-settings', { method: 'PUT', token: admin, body: settings });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.data.atendimento.timeZone).toBe('America/Manaus');
+    const config = (await t.api('/api/master/tenants/current/appConfig', { host: t.hosts.acme })).body.data as AppConfig;
+    expect(config.timeZone).toBe('America/Manaus');
+    const [entry] = (await t.api('/api/tenant-settings/audit', { token: admin })).body.data;
+    expect(entry.changes).toEqual([{ field: 'atendimento.timeZone', before: 'America/Sao_Paulo', after: 'America/Manaus' }]);
+
+    const back = await t.api('/api/tenant-settings', { method: 'PUT', token: admin, body: before.data });
+    expect(back.status, back.text).toBe(200);
+  });
+
+  it('edits the claims the console reads (transfer, lists, composer) onto app_config.claims', async () => {
+    const before = await current();
+    const settings = structuredClone(before.data);
+    Object.assign(settings.transferencia, { transferWithQueue: true, disableChooseQueue: true });
+    Object.assign(settings.aparencia, { ascOrder: true, disableCopyToast: true });
+    Object.assign(settings.atendimento, { fixedDDI: true, fixedMessages: true, hideBlockedContacts: true, disableQueuesTab: true });
+    const saved = await t.api('/api/tenant-settings', { method: 'PUT', token: admin, body: settings });
+    expect(saved.status, saved.text).toBe(200);
+    const config = (await t.api('/api/master/tenants/current/appConfig', { host: t.hosts.acme })).body.data as AppConfig;
+    expect(config.claims).toMatchObject({ transferWithQueue: true, disableChooseQueue: true, ascOrder: true, disableCopyToast: true, fixedDDI: true, fixedMessages: true, hideBlockedContacts: true, disableQueuesTab: true, publicRegister: true });
+    const back = await t.api('/api/tenant-settings', { method: 'PUT', token: admin, body: before.data });
+    expect(back.status, back.text).toBe(200);
+  });
+
   it('only admins of the tenant read or change settings', async () => {
     const callers = { supervisor: await t.tokenFor('acme', 'acme-supervisor'), agente: t.tokens.agente, outraAdmin: await t.tokenFor('outra', 'outra-admin') };
     const before = await current();

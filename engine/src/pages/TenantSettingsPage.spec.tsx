@@ -13,6 +13,11 @@ describe('TenantSettingsPage', () => {
     expect(await screen.findByText('Encerramento')).toBeTruthy();
     for (const group of ['Atendimento', 'Transferência', 'Pesquisas', 'Aparência', 'ERP', 'Visões']) expect(screen.getAllByText(group).length).toBeGreaterThan(0);
     expect(screen.getByText('Exige uma tag para encerrar.')).toBeTruthy();
+    // Claims the console reads, and the tenant time zone.
+    expect(screen.getByText("Não mostra o aviso 'Copiado' ao copiar um texto.")).toBeTruthy();
+    expect(screen.getByText('Transferir a um agente de outro departamento move o chat para a fila dele.')).toBeTruthy();
+    expect(screen.getAllByText('Fuso horário').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Horário de Brasília (America/Sao_Paulo)').length).toBeGreaterThan(0);
     expect(screen.getByText('Ana Administradora')).toBeTruthy();
     expect(screen.getByText('atendimento.publicRegister')).toBeTruthy();
   });

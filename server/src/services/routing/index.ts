@@ -135,7 +135,8 @@ export function createRouting(deps: RoutingDeps) {
           if (e.collection === 'departaments') {
             config.invalidate(tenantId);
             void router.kick(tenantId, e.id);
-          } else if (e.collection === 'queues' || e.collection === 'contingecies') {
+          } else if (e.collection === 'queues' || e.collection === 'contingecies' || e.collection === 'appConfig') {
+            // appConfig: the settings screen changed the tenant's time zone (business hours).
             config.invalidate(tenantId);
           } else if (e.collection === 'presence') {
             onPresence(tenantId, e.id);
