@@ -54,6 +54,12 @@ export interface Config {
    */
   connMaxPerIp: number;
   wsMaxPerIp: number;
+  /**
+   * Bytes of uploads in flight (docs/security.md "Limits"): per process, and per client
+   * address (0 = no per-address share), so one visitor cannot hold the whole budget.
+   */
+  uploadsInFlightMaxBytes: number;
+  uploadsInFlightMaxPerIpBytes: number;
   /** Seconds a client has to send the request headers (slow-loris). */
   headersTimeoutSeconds: number;
   /** Seconds a connection may stay silent mid-request or idle (a body trickling one byte a minute). */
@@ -146,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (!['memory', 'pg', 'redis'].includes(bus)) {
     throw new Error(`config: BUS="${bus}" is unknown. Use memory, pg or redis.`);
   }
+  const uploadsInFlightMaxBytes = int(env, 'UPLOADS_IN_FLIGHT_MAX_BYTES', 1024 * 1024 * 1024);
   const secrets = overrides.secretsKey ? { key: overrides.secretsKey, source: 'env' as const } : secretsKey(env, dataDir);
   const config: Config = {
     port,
@@ -178,6 +185,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     wsHeartbeatSeconds: int(env, 'WS_HEARTBEAT_SECONDS', 30),
     connMaxPerIp: int(env, 'CONN_MAX_PER_IP', 1_000),
     wsMaxPerIp: int(env, 'WS_MAX_PER_IP', 500),
+    uploadsInFlightMaxBytes,
+    // A quarter of the process's budget: still two 100 MB files at once from one office behind NAT.
+    uploadsInFlightMaxPerIpBytes: int(env, 'UPLOADS_IN_FLIGHT_MAX_PER_IP_BYTES', Math.floor(uploadsInFlightMaxBytes / 4)),
     headersTimeoutSeconds: int(env, 'HEADERS_TIMEOUT', 15),
     idleTimeoutSeconds: int(env, 'IDLE_TIMEOUT', 30),
     requestTimeoutSeconds: int(env, 'REQUEST_TIMEOUT', 10 * 60),

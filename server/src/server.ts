@@ -52,6 +52,7 @@ import { createStatusRepository } from './db/repositories/status-repository';
 import { createScheduler } from './services/scheduler/scheduler';
 import { createRouting, type Routing } from './services/routing';
 import { limitConnectionsPerAddress } from './web/connection-limits';
+import { createUploadBudget } from './web/upload-budget';
 import { markRunning } from './services/backup/backup';
 import { createMetrics } from './services/ops/metrics';
 import { createQueueSizeRepository } from './db/repositories/queue-size-repository';
@@ -211,6 +212,8 @@ export async function createServer(options: ServerOptions) {
   });
   const readiness = createReadiness({ db, busConnected: () => bus.connected?.() ?? true, draining: () => draining });
 
+  // Every route that takes a file counts against this one budget (docs/security.md "Limits").
+  const uploads = createUploadBudget({ maxBytes: config.uploadsInFlightMaxBytes, maxPerAddressBytes: config.uploadsInFlightMaxPerIpBytes });
   const { app, api } = createApp({
     logger,
     ops: { metrics, readiness, draining: () => draining, metricsToken: config.metricsToken },
@@ -219,6 +222,7 @@ export async function createServer(options: ServerOptions) {
     staticDir: config.staticDir ?? defaultStaticDir(),
     trustProxy: config.trustProxy,
     apiTokens: apiTokens.service,
+    uploads,
     routes: [
       (registry) => registerTenantRoutes(registry, tenants),
       (registry) => registerAuthRoutes(registry, auth),
@@ -263,7 +267,7 @@ export async function createServer(options: ServerOptions) {
     repos: { tenants: tenants.repo, users, sessions: auth.sessions },
     services: {
       apiTokens: apiTokens.service, auth: auth.service, tenants: tenants.service, blobs, tokens: auth.tokens, mailer, changes, bus, hub,
-      presence: presence.service, reports: reports.service, reportExports: reports.exports, pruner, backups, metrics, readiness, lgpd, registers, chat, channels: channels.service, whatsapp, mail, integrations, routing, scheduler, campaigns,
+      uploads, presence: presence.service, reports: reports.service, reportExports: reports.exports, pruner, backups, metrics, readiness, lgpd, registers, chat, channels: channels.service, whatsapp, mail, integrations, routing, scheduler, campaigns,
     },
     /** The realtime hub: `server.hub.registerCollection(...)` makes a collection live. */
     hub,

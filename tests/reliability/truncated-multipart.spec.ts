@@ -2,12 +2,14 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages as texts } from '@atendimento/schemas';
 import { MULTIPART_BOUNDARY, MULTIPART_TYPE } from '../helpers/multipart';
+import { waitFor } from '../helpers/wait-for';
 import { push, startChatServer, stopChatServer, visitorStarts, type ChatTest } from '../server/chat/chat-helpers';
 
 /**
  * A multipart body that ends before its closing boundary made busboy emit
  * 'Unexpected end of form' on a file stream nobody listened to, and the process exited for
- * every tenant. Every upload route answers 400 in Portuguese instead, and the server keeps
+ * every tenant. Every upload route (chat files, /api/upload, register imports, campaign files:
+ * every reader of multipart in server/src/web) answers 400 in Portuguese instead, and the server keeps
  * serving (an unhandled stream error would also fail this file through vitest's error report).
  */
 
@@ -51,6 +53,7 @@ describe('truncated multipart on every upload route', () => {
     const session = await visitorStarts(t, 'site-vendas', 'Vou mandar um arquivo');
     await push(t, t.tokens.agente, session.roomId!);
     const csv = Buffer.from('displayName;active\nUma;true\nDuas;');
+    const campaignCsv = Buffer.from('chatId;displayName\n5511999990001;Ana\n55119999');
     const png = Buffer.concat([PNG, Buffer.alloc(50_000, 0x41)]);
     const cases: [string, string, Buffer, Record<string, string>, Record<string, string>][] = [
       ['webchat visitor', `/api/webchat/rooms/${session.roomId}/message/file`, truncated({ type: 'image' }, 'foto.png', png), { 'x-visitor-key': session.visitorKey }, {}],
@@ -58,6 +61,9 @@ describe('truncated multipart on every upload route', () => {
       ['register upload', '/api/upload', truncated({}, 'foto.png', png), { authorization: `Bearer ${t.tokens.admin}` }, {}],
       ['tags import', '/api/tags/import', truncated({}, 'tags.csv', csv), { authorization: `Bearer ${t.tokens.admin}` }, {}],
       ['tags import, cut inside the headers', '/api/tags/import', Buffer.from(`--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-da`), { authorization: `Bearer ${t.tokens.admin}` }, {}],
+      ['campaign preview', '/api/notifications/preview', truncated({ name: 'Campanha' }, 'contatos.csv', campaignCsv), { authorization: `Bearer ${t.tokens.admin}` }, {}],
+      ['campaign create', '/api/notifications', truncated({ name: 'Campanha' }, 'contatos.csv', campaignCsv), { authorization: `Bearer ${t.tokens.admin}` }, {}],
+      ['campaign create, cut inside the headers', '/api/notifications', Buffer.from(`--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-da`), { authorization: `Bearer ${t.tokens.admin}` }, {}],
     ];
     for (const [what, path, body, headers] of cases) {
       const res = await post(path, body, headers);
@@ -67,5 +73,7 @@ describe('truncated multipart on every upload route', () => {
       const health = await t.api('/api/auth/me', { token: t.tokens.admin });
       expect(health.status, what).toBe(200);
     }
+    // A cut upload gives its share of the upload budget back (else a few would refuse every later one).
+    await waitFor(() => t.server.services.uploads.stats().bytes === 0, 'upload budget released');
   });
 });

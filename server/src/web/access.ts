@@ -6,6 +6,7 @@ import type { TenantRow } from '../db/repositories/tenant-repository';
 import type { AuthService, Principal } from '../services/auth/auth-service';
 import type { ChatScope } from '../services/chat/room-scope';
 import { routePath } from './path-rule';
+import type { UploadBudget } from './upload-budget';
 
 /**
  * Who may call a route. Every route is registered with one of these, so the server enforces
@@ -45,6 +46,8 @@ interface AppState {
   principal: Principal | null;
   /** The caller's chat scope, once a route asked for it (web/request.ts `scopeOf`). */
   scope?: Promise<ChatScope>;
+  /** The process's in-flight upload budget (web/upload-budget.ts), for every route that reads a file. */
+  uploads: UploadBudget;
 }
 
 export type AppContext = Context & { state: AppState };

@@ -13,6 +13,7 @@ import { opsMiddleware, requestMetricsMiddleware, type OpsDeps } from './middlew
 import { staticMiddleware } from './static-middleware';
 import { MAIL_FILE_PATH } from './routes/mail';
 import { routePath } from './path-rule';
+import type { UploadBudget } from './upload-budget';
 
 interface AppDeps {
   logger: Logger;
@@ -24,6 +25,8 @@ interface AppDeps {
   apiTokens?: ApiTokenAuthenticator;
   /** Metrics, health and the graceful stop's draining flag (docs/production.md). */
   ops?: OpsDeps;
+  /** Uploads in flight (docs/security.md "Limits"). */
+  uploads: UploadBudget;
   /** Each domain's routes (web/routes/<domain>), in order: a path registered first wins. */
   routes: ((api: ApiRegistry) => void)[];
 }
@@ -47,6 +50,11 @@ export function createApp(deps: AppDeps): { app: Koa; api: ApiRegistry } {
   if (deps.ops) app.use(opsMiddleware(deps.ops));
   app.use(securityHeadersMiddleware());
   app.use(tenantMiddleware(deps.tenants));
+  // One budget for every route that takes a file, so none of them is left out of it.
+  app.use((ctx, next) => {
+    ctx.state.uploads = deps.uploads;
+    return next();
+  });
   // Provider webhooks are signed over the exact bytes, and mail replies with attachments are
   // larger than the JSON limit: their routes read the raw body themselves.
   app.use((ctx, next) => {

@@ -25,14 +25,6 @@ interface ChatUpload {
 /** Bytes kept in memory to tell what the file is. */
 const HEAD_BYTES = 64 * 1024;
 
-/**
- * Bytes of uploads in flight in this process (their declared or maximum sizes): past the
- * budget a new upload is refused with 503 until others finish (docs/security.md).
- * Files stream to disk, so this bounds disk and socket use, not just memory.
- */
-let inFlight = 0;
-export const UPLOADS_IN_FLIGHT_MAX = Number(process.env.UPLOADS_IN_FLIGHT_MAX_BYTES ?? 1024 * 1024 * 1024);
-
 /** The seed's message for a file over its limit (001 §5; video/audio keep the original's wording). */
 export function tooLarge(kind: UploadKind | null): AppError {
   const message = kind === 'image' ? texts.chat.uploadImage5 : kind === 'video' || kind === 'audio' ? texts.chat.uploadMedia16 : texts.chat.uploadAny100;
@@ -59,20 +51,15 @@ export function readChatUpload(ctx: AppContext, blobs: BlobStore, options: { req
   const ceiling = UPLOAD_LIMITS[queryKind ?? 'document'];
   const length = Number(ctx.get('Content-Length') || 0);
   if (length > ceiling + MULTIPART_OVERHEAD) throw tooLarge(queryKind);
-  const reserved = length > 0 ? length : ceiling + MULTIPART_OVERHEAD;
-  if (inFlight + reserved > UPLOADS_IN_FLIGHT_MAX) throw new AppError(503, 'uploads_busy', texts.errors.uploadsBusy, { headers: { 'Retry-After': '5', Connection: 'close' } });
-  inFlight += reserved;
+  // The process's upload budget (web/upload-budget.ts): files stream to disk, so it bounds disk and sockets.
+  ctx.state.uploads.hold(ctx, length > 0 ? length : ceiling + MULTIPART_OVERHEAD);
 
   return new Promise<ChatUpload>((resolve, reject) => {
     let settled = false;
     let temp: ReturnType<BlobStore['temp']> | null = null;
-    const release = () => {
-      inFlight -= reserved;
-    };
     const fail = (error: unknown) => {
       if (settled) return;
       settled = true;
-      release();
       ctx.req.unpipe(parser);
       ctx.req.resume();
       // A refused upload leaves no temp file behind: answered once it is gone.
@@ -82,7 +69,6 @@ export function readChatUpload(ctx: AppContext, blobs: BlobStore, options: { req
     try {
       parser = busboy({ headers: ctx.req.headers, limits: { files: 1, fields: 20, fieldSize: 16 * 1024, fileSize: ceiling + 1, parts: 30 } });
     } catch {
-      release();
       throw badRequest('file_missing', texts.chatServer.fileMissing);
     }
     const fields: Record<string, string> = {};
@@ -159,7 +145,6 @@ export function readChatUpload(ctx: AppContext, blobs: BlobStore, options: { req
         if (settled) return;
         if (!file || file.size === 0) return fail(badRequest('file_missing', texts.chatServer.fileMissing));
         settled = true;
-        release();
         resolve({ kind: file.kind, fields, head: file.head, tempPath: temp!.path, size: file.size, fileName: file.fileName, declaredMime: file.declaredMime });
       });
     });

@@ -1,20 +1,21 @@
-import type { Context } from 'koa';
 import { mailSchemas, messages as texts, UPLOAD_LIMITS, type MailReplyFileInput, type MailReplyInput } from '@atendimento/schemas';
 import { AppError, badRequest } from '../../../errors';
 import type { Mail } from '../../../services/mail';
 import type { Chat } from '../../../services/chat';
 import { validateWith } from '../../../services/chat/chat-validation';
-import { access, type ApiRegistry } from '../../access';
+import { access, type ApiRegistry, type AppContext } from '../../access';
 import { bodyOrEmpty, idempotencyKey, scopeOf } from '../../request';
 
 /** A reply with attachments as base64 JSON (seed 001 §7): the document limit plus base64's third, plus the fields. */
 const MAX_FILE_BODY = Math.ceil((UPLOAD_LIMITS.document * 4) / 3) + 1024 * 1024;
 
 /** The whole JSON body of /file, read here (app.ts leaves that path to its route) with its own limit. */
-async function largeJsonBody(ctx: Context): Promise<unknown> {
+async function largeJsonBody(ctx: AppContext): Promise<unknown> {
   if (!ctx.is('application/json')) throw badRequest('json_required', texts.validation.invalidValue);
   const declared = Number(ctx.get('content-length') || 0);
   if (declared > MAX_FILE_BODY) throw new AppError(413, 'payload_too_large', texts.chat.uploadAny100, { headers: { Connection: 'close' } });
+  // Attachments are held whole in memory here: they count in the process's upload budget (web/upload-budget.ts).
+  ctx.state.uploads.hold(ctx, declared > 0 ? declared : MAX_FILE_BODY);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of ctx.req) {

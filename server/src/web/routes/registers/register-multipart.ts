@@ -59,6 +59,12 @@ export function readMultipart<T>(ctx: AppContext, options: MultipartOptions<T>):
     ctx.set('Connection', 'close');
     return Promise.reject(tooLarge(messages.chat.uploadAny100));
   }
+  try {
+    // Counted in the process's upload budget (web/upload-budget.ts) like every other upload.
+    ctx.state.uploads.hold(ctx, declared > 0 ? declared : options.maxBytes + 1024 * 1024);
+  } catch (error) {
+    return Promise.reject(error);
+  }
   return new Promise((resolve, reject) => {
     let settled = false;
     const fields: Record<string, string> = {};
