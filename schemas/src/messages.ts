@@ -433,6 +433,10 @@ export const messages = {
     nps: 'NPS',
     csat: 'CSAT',
     answeredAt: 'Respondida em {date}',
+    /** The WhatsApp list of scores (Cloud API limits: button 20, section title 24 characters). */
+    listButton: 'Escolher nota',
+    listSection: 'Notas',
+    csatLabels: ['Muito insatisfeito', 'Insatisfeito', 'Indiferente', 'Satisfeito', 'Muito satisfeito'],
   },
   /** Transfers (docs/transfers.md): texts the seed does not quote, worded like its own. */
   transfer: {

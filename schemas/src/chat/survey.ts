@@ -1,4 +1,5 @@
 import type { AppConfig } from '../domain';
+import type { MessageInteractive } from './message';
 import { messages as texts } from '../messages';
 
 /**
@@ -31,6 +32,27 @@ const fill = (text: string, scale: { min: number; max: number }) => text.replace
 /** The question the customer receives. */
 export function surveyQuestion(config: Pick<AppConfig, 'claims'>, method: ResearchMethod): string {
   return fill(method === 'nps' ? texts.survey.npsQuestion : texts.survey.csatQuestion, surveyScale(config, method));
+}
+
+/** Rows a WhatsApp list holds (Cloud API). */
+const LIST_MAX_ROWS = 10;
+
+/**
+ * The question as a WhatsApp list, for channels whose row says `interactive`: one row per
+ * score, so the customer taps instead of typing; a typed number (with a comment) is still an
+ * answer. null when the scale has more scores than a list holds (NPS 0–10 has 11): the text
+ * question goes then.
+ */
+export function surveyList(config: Pick<AppConfig, 'claims'>, method: ResearchMethod): MessageInteractive | null {
+  const scale = surveyScale(config, method);
+  const count = scale.max - scale.min + 1;
+  if (count > LIST_MAX_ROWS) return null;
+  const rows = Array.from({ length: count }, (_, i) => {
+    const value = scale.min + i;
+    const label = method === 'csat' ? texts.survey.csatLabels[value - 1] : undefined;
+    return { id: `survey:${method}:${value}`, title: String(value), ...(label && { description: label }) };
+  });
+  return { type: 'list', body: { text: surveyQuestion(config, method) }, action: { button: texts.survey.listButton, sections: [{ title: texts.survey.listSection, rows }] } };
 }
 
 export function surveyReask(config: Pick<AppConfig, 'claims'>, method: ResearchMethod): string {

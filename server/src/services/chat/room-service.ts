@@ -1,5 +1,5 @@
 import {
-  CHAT_TAB_BY_ID, CONTACT_HISTORY_LIMIT, format, tagAllowed, mayAskResearch, maySeeResearch, surveyQuestion, type ResearchMethod, type PendingResearch, isWebchat, MAX_ROOMS_LIMIT, calendarDay, channelIs, isValidFilter, validateClose, messages as texts,
+  CHAT_TAB_BY_ID, CONTACT_HISTORY_LIMIT, format, tagAllowed, mayAskResearch, maySeeResearch, surveyList, surveyQuestion, type ResearchMethod, type PendingResearch, isWebchat, MAX_ROOMS_LIMIT, calendarDay, channelIs, isValidFilter, validateClose, messages as texts,
   type AppConfig, type Channel, type CloseRoomInput, type CreateRoomInput, type Filter, type Message, type PatchRoomInput, type Room, type RoomTabId,
 } from '@atendimento/schemas';
 import { badRequest, conflict, forbidden, notFound, validationError } from '../../errors';
@@ -160,7 +160,9 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
       // The contact is told the chat ended (close without notice skips this).
       // A survey close asks the question instead of the closing notice (the answer comes back on the closed room).
       const text = mode.research ? surveyQuestion(config, mode.research) : texts.chatServer.closedNotice;
-      const notice = newMessage({ id: newId(), room: current, author: { id: 'system', displayName: 'Sistema', type: 'system' }, type: 'text', text, now, fromContact: false });
+      // On channels that take lists (WhatsApp), a scale that fits one goes as a list of scores.
+      const list = mode.research && channelIs(current.channel, 'interactive') ? surveyList(config, mode.research) : null;
+      const notice = newMessage({ id: newId(), room: current, author: { id: 'system', displayName: 'Sistema', type: 'system' }, type: list ? 'interactive' : 'text', text, now, fromContact: false, ...(list && { extra: { interactive: list } }) });
       const inProcess = deps.senderFor(current)?.inProcess === true;
       const stored = inProcess ? { ...notice, status: { sent: true, sentAt: now } } : notice;
       await messages.insert(trx, tenantId, stored);
