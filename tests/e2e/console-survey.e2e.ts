@@ -122,9 +122,12 @@ describe('close with an NPS survey answered on the web chat', () => {
     // An admin reads it in the closed chat; the plain agent's header has no survey block.
     const admin = await openConsole('admin@acme.test');
     const adminPane = await openFromTab(admin.page, CHAT_TAB_BY_ID.chatsHistories.label, roomId);
-    await adminPane.getByText(seedTexts.chat.npsObservation).waitFor(POLL);
-    await expect.poll(() => adminPane.locator('[data-survey="nps"]').textContent(), POLL).toContain('NPS: 9');
+    await expect.poll(() => adminPane.locator('[data-survey="nps"]').textContent(), POLL).toBe('NPS: 9');
+    await adminPane.locator('[data-survey="nps"]').click();
+    const observation = admin.page.getByRole('dialog', { name: seedTexts.chat.npsObservation });
+    await observation.waitFor(POLL);
     await screenshot(admin.page, 'console-survey-admin-history');
+    await observation.getByRole('button', { name: 'Fechar' }).click();
     await agent.page.locator(`[data-chat-pane="${roomId}"] [data-chat-header]`).waitFor();
     await agent.page.waitForTimeout(500);
     expect(await agent.page.locator(`[data-chat-pane="${roomId}"] [data-survey-results]`).count()).toBe(0);
@@ -159,10 +162,12 @@ describe('close with an NPS survey answered on WhatsApp', () => {
 
     const admin = await openConsole('admin@acme.test');
     const adminPane = await openFromTab(admin.page, CHAT_TAB_BY_ID.chatsHistories.label, roomId, CUSTOMER.name);
-    await adminPane.getByText(seedTexts.chat.npsObservation).waitFor(POLL);
-    await expect.poll(() => adminPane.locator('[data-survey="nps"]').textContent(), POLL).toContain('NPS: 3');
-    await expect.poll(() => adminPane.locator('[data-survey="nps"]').textContent(), POLL).toContain('demorou muito');
+    await expect.poll(() => adminPane.locator('[data-survey="nps"]').textContent(), POLL).toBe('NPS: 3');
+    await adminPane.locator('[data-survey="nps"]').click();
+    const observation = admin.page.getByRole('dialog', { name: seedTexts.chat.npsObservation });
+    await observation.getByText('demorou muito').waitFor(POLL);
     await screenshot(admin.page, 'console-survey-whatsapp-admin-history');
+    await observation.getByRole('button', { name: 'Fechar' }).click();
     // The plain agent's closed chat has no survey block, and the API gave it no score either.
     await agent.page.locator(`[data-chat-pane="${roomId}"] [data-chat-header]`).waitFor();
     expect(await agent.page.locator(`[data-chat-pane="${roomId}"] [data-survey-results]`).count()).toBe(0);

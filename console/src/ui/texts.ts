@@ -75,6 +75,12 @@ export const texts = {
   filters: {
     channels: 'Canais',
   },
+  survey: {
+    noComment: 'Sem comentário do cliente.',
+    close: 'Fechar',
+  },
+  /** A closed chat's header (seed 001 §2 "Chat history"): when it was opened and closed. */
+  historyRange: 'De {from} a {to}',
   /** Seed 001 §2 toggles of 'Histórico' for a salesman (vendHistory), spelled as the seed quotes them. */
   history: {
     views: 'Histórico',

@@ -242,6 +242,8 @@ describe('ChatPane (seed 001 §2 "Open chat", §4 "Chat menu by state")', () => 
   it('a closed chat offers only the contact and the tags and has no composer; the read-only variant has no menu and no close', async () => {
     const closed = render(<s.Closed />);
     expect(closed.container.querySelector('[data-composer]')).toBeNull();
+    // The history header tells when the chat was opened and closed (seed 001 §2 "Chat history").
+    expect(closed.container.querySelector('[data-history-range]')!.textContent).toMatch(/^De \d{2}\/\d{2}\/\d{4},? \d{2}:\d{2} a \d{2}\/\d{2}\/\d{4},? \d{2}:\d{2}$/);
     fireEvent.click(screen.getByRole('button', { name: 'Opções do chat' }));
     expect(screen.getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Contato', 'Tags']);
     closed.unmount();

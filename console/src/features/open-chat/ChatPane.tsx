@@ -9,7 +9,7 @@ import { useLiveQuery } from '../../realtime/useLiveQuery';
 import { useStore } from '../../store/createStore';
 import { uiActions } from '../../store/consoleStores';
 import { ContactAvatar } from '../../ui/ContactAvatar';
-import { formatPhone, visibleContexts } from '../../ui/format';
+import { formatDateTime, formatPhone, visibleContexts } from '../../ui/format';
 import { texts } from '../../ui/texts';
 import { usePageVisible } from '../../ui/usePageVisible';
 import { Composer } from '../composer/Composer';
@@ -57,6 +57,11 @@ function ChatHeader({ room, onContact, menu, onClose, uid }: { room: Room; onCon
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
             {chips.map((c) => <Chip key={c.key} size="small" label={c.label} color={c.color} variant="outlined" />)}
           </Box>
+        )}
+        {!room.active && (
+          <Typography variant="caption" color="text.secondary" component="div" data-history-range>
+            {texts.historyRange.replace('{from}', formatDateTime(room.lifeControl?.createdAt ?? room.lastMessageAt)).replace('{to}', formatDateTime(room.closedBy?.closedAt ?? room.lastMessageAt))}
+          </Typography>
         )}
         {!room.active && <SurveyResults room={room} />}
       </Box>
