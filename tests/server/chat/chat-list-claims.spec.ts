@@ -150,4 +150,56 @@ describe('chat list claims', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.errorMessage).toBe(texts.validation.invalidValue);
   });
+
+  it('enableAllContacts: without it an agent (no contacts screen) lists only the contacts naming them; with it, all', async () => {
+    await t.patchAppConfig({ claims: BASE });
+    const make = async (displayName: string, phone: string, agents: string[]) => {
+      const res = await t.api('/api/contacts', { method: 'POST', body: { displayName, phone, channels: ['whatsapp'], agents }, token: t.tokens.admin });
+      expect(res.status, res.text).toBe(201);
+      return res.body.id ?? res.body.data?.id;
+    };
+    const mine = await make('Contato da Agente', '5511922220001', ['acme-agente']);
+    const others = await make('Contato de Outro', '5511922220002', ['acme-suporte']);
+    const listed = async () => {
+      const s = await socketAs(t, t.tokens.agente);
+      const snap = await subscribe(s, `all-${Math.random()}`, 'contacts', { limit: 500 });
+      expect(snap.type).toBe('snapshot');
+      return snap.records.map((r) => r.id);
+    };
+    const narrow = await listed();
+    expect(narrow).toContain(mine);
+    expect(narrow).not.toContain(others);
+    const set = await t.api('/api/agents/acme-agente', { method: 'PATCH', body: { claims: { enableAllContacts: true } }, token: t.tokens.admin });
+    expect(set.status, set.text).toBe(200);
+    expect(await listed()).toEqual(expect.arrayContaining([mine, others]));
+    expect((await t.api('/api/agents/acme-agente', { method: 'PATCH', body: { claims: {} }, token: t.tokens.admin })).status).toBe(200);
+  });
+
+  it('the search narrows by agents and by departments inside the caller\'s visibility', async () => {
+    await t.patchAppConfig({ claims: BASE });
+    const closed = async (channel: string, agentToken: string, name: string) => {
+      const roomId = (await visitorStarts(t, channel, 'Olá', name)).roomId!;
+      expect((await t.api(`/api/rooms/${roomId}/push`, { method: 'PATCH', body: {}, token: agentToken })).status).toBe(200);
+      const res = await t.api(`/api/rooms/${roomId}/close`, { method: 'PATCH', body: { closedBy: { justify: 'Resolvido' } }, token: agentToken });
+      expect(res.status, res.text).toBe(200);
+      return roomId;
+    };
+    const vendas = await closed('site-vendas', t.tokens.agente, 'Busca Vendas');
+    const suporte = await closed('site-suporte', t.tokens.suporte, 'Busca Suporte');
+    const search = async (body: Record<string, unknown>) => {
+      const res = await t.api('/api/mongodb/search', { method: 'POST', body: { tab: 'chatsHistories', ...body }, token: t.tokens.admin });
+      expect(res.status, res.text).toBe(200);
+      return res.body.data as string[];
+    };
+    const byAgent = await search({ agents: ['acme-agente'] });
+    expect(byAgent).toContain(vendas);
+    expect(byAgent).not.toContain(suporte);
+    const byDepartment = await search({ departments: ['suporte'] });
+    expect(byDepartment).toContain(suporte);
+    expect(byDepartment).not.toContain(vendas);
+    // The agent of vendas searching suporte's department finds nothing they may not see.
+    const res = await t.api('/api/mongodb/search', { method: 'POST', body: { tab: 'chatsHistories', departments: ['suporte'] }, token: t.tokens.agente });
+    expect(res.status).toBe(200);
+    expect(res.body.data as string[]).not.toContain(suporte);
+  });
 });
