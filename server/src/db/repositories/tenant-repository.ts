@@ -1,6 +1,6 @@
 import type { AppConfig } from '@atendimento/schemas';
 import type { Db } from '../knex';
-import { parseJson, toJson } from '../knex';
+import { dialectOf, parseJson, toJson } from '../knex';
 
 export interface TenantRow {
   id: string;
@@ -20,7 +20,18 @@ function fromRow(row: Record<string, unknown>): TenantRow {
 
 /** Tenants are the one table not scoped by tenant_id: they are the scope. */
 export function createTenantRepository(db: Db) {
+  const sqlite = dialectOf(db) === 'sqlite';
   return {
+    /**
+     * SQLite only: a number that changes whenever another connection (the tenant command,
+     * another server process on the same file) committed since the last call. PostgreSQL
+     * answers null: there the bus tells every process.
+     */
+    async externalChangeStamp(): Promise<number | null> {
+      if (!sqlite) return null;
+      const rows = (await db.raw('PRAGMA data_version')) as { data_version: number }[];
+      return Number(rows[0]?.data_version ?? 0);
+    },
     async findByHost(host: string): Promise<TenantRow | null> {
       const row = await db('tenants')
         .join('tenant_hosts', 'tenant_hosts.tenant_id', 'tenants.id')
