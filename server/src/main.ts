@@ -99,7 +99,7 @@ async function main(): Promise<void> {
       ? '  Segredos dos canais: cifrados com SECRETS_KEY'
       : `  Segredos dos canais: cifrados com a chave local ${path.join(path.relative(process.cwd(), config.dataDir) || '.', 'secrets-key')}${config.secretsKeySource === 'generated' ? ' (gerada agora)' : ''}; em produção defina SECRETS_KEY`,
     mailWired
-      ? `  E-mail de demonstração: escreva para ${DEMO_MAIL_ADDRESS} pelo SMTP local ${catcher!.url} (chega em 'Inbox'; as respostas ficam em data/mail/)`
+      ? `  E-mail de demonstração: escreva para ${DEMO_MAIL_ADDRESS} pelo SMTP local ${catcher!.url} (chega em 'Inbox'; as respostas ficam em ${path.join(path.relative(process.cwd(), config.dataDir) || '.', 'mail')}/)`
       : process.env.DEMO_MAIL === 'false'
         ? '  E-mail de demonstração desligado (DEMO_MAIL=false)'
         : `  E-mail de demonstração desligado: o dovecot não está instalado ou não iniciou (apt-get install dovecot-imapd; docs/email.md)`,
