@@ -1,4 +1,4 @@
-import { writeFileSync, mkdtempSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -81,6 +81,13 @@ describe('campaigns in the browser', () => {
     await preview.getByText('Telefone inválido').waitFor();
     await preview.getByText('Número duplicado (mesmo número da linha 2)').waitFor();
     await screenshot(page, 'campaign-preview');
+    // The rejected rows download as a CSV with the reason of each, in Portuguese.
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Baixar linhas rejeitadas' }).click()]);
+    expect(download.suggestedFilename()).toBe('linhas-rejeitadas.csv');
+    const rejected = readFileSync((await download.path())!, 'utf8');
+    expect(rejected).toContain('Telefone inválido');
+    expect(rejected).toContain('Número duplicado (mesmo número da linha 2)');
+    expect(rejected.replace(/^\ufeff/, '').trim().split(/\r?\n/)).toHaveLength(3);
     expect(await dialog.getByRole('button', { name: 'Criar campanha' }).isDisabled()).toBe(true);
     await dialog.getByRole('checkbox', { name: 'Criar campanha só com as linhas válidas' }).check();
     await dialog.getByRole('button', { name: 'Criar campanha' }).click();
