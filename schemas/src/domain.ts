@@ -1,4 +1,5 @@
 /** Domain types shared by server and browser, in the shapes the specification names. */
+import type { ChatTabSetting } from './chat/tabs';
 
 export interface LifeControl {
   createdAt: string;
@@ -81,7 +82,8 @@ export interface AppConfig {
   toastNotification: { position: 'top-right' | 'top-left' | 'bottom-right' | 'bottom-left' | 'top-center' | 'bottom-center' };
   closeJustify: { justifies: string[]; obsRules: { pattern: string; message: string }[]; reportOnly: boolean; nextMaxDate: number };
   transferJustify: string[];
-  chatTabs: unknown[] | null;
+  /** Order, labels and hidden chat tabs (seed 001 §2; `ChatTabSetting`, schemas/src/chat/tabs.ts); null: the defaults. */
+  chatTabs: ChatTabSetting[] | null;
   demoDatabase: boolean;
   footer: { name: string; link: string } | null;
   assets: { logoUrl: string | null; backgroundUrl: string | null };

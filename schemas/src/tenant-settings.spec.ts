@@ -8,7 +8,7 @@ import { defaultAppConfig } from './app-config';
 import { DEFAULT_TIME_ZONE } from './chat/closing';
 import { REGISTERS } from './registers/catalog';
 import { AJV_OPTIONS, configureAjv, fieldErrors, type RegisterSchema } from './registers/index';
-import { applySettings, CLAIM_GROUPS, settingsOf, settingsTimeZone, TENANT_SETTINGS_SCHEMA, TENANT_SETTINGS_UI, TIME_ZONES } from './tenant-settings';
+import { applySettings, CLAIM_GROUPS, settingsOf, settingsRuleErrors, settingsTimeZone, TENANT_SETTINGS_SCHEMA, TENANT_SETTINGS_UI, TIME_ZONES } from './tenant-settings';
 
 /**
  * The settings screen covers every tenant claim (issue 21: "every claim of the three seed
@@ -150,5 +150,61 @@ describe('tenant settings: time zone', () => {
     settings.atendimento.timeZone = 'America/Atlantida';
     expect(validate(settings)).toBe(false);
     expect(fieldErrors(TENANT_SETTINGS_SCHEMA as unknown as RegisterSchema, validate.errors)).toEqual([{ field: 'atendimento.timeZone', message: 'Escolha um fuso horário da lista' }]);
+  });
+});
+
+describe('tenant settings: LGPD retention and chat tabs', () => {
+  const validate = configureAjv(new Ajv({ ...AJV_OPTIONS })).compile(TENANT_SETTINGS_SCHEMA);
+  const errorsOf = (settings: unknown) => (validate(settings) ? settingsRuleErrors(settings) : fieldErrors(TENANT_SETTINGS_SCHEMA as unknown as RegisterSchema, validate.errors));
+
+  it('reads and writes app_config.retention under Encerramento; empty keeps', () => {
+    const base = defaultAppConfig('t1', 'T1');
+    expect(settingsOf(base).encerramento.retention).toEqual({ closedChatsDays: null, mediaDays: null });
+    const settings = settingsOf({ ...base, retention: { closedChatsDays: 1825, mediaDays: 90 } });
+    expect(settings.encerramento.retention).toEqual({ closedChatsDays: 1825, mediaDays: 90 });
+    expect(errorsOf(settings)).toEqual([]);
+    (settings.encerramento.retention as Record<string, unknown>).mediaDays = null;
+    expect(applySettings(base, settings).retention).toEqual({ closedChatsDays: 1825, mediaDays: null });
+    settings.encerramento.retention = {};
+    expect(applySettings({ ...base, retention: { closedChatsDays: 10 } }, settings).retention).toBeNull();
+    const props = (TENANT_SETTINGS_SCHEMA.properties.encerramento.properties.retention as { properties: Record<string, { title: string }> }).properties;
+    expect(props.closedChatsDays!.title).toBe('Anonimizar chats encerrados após (dias)');
+    expect(props.mediaDays!.title).toBe('Apagar arquivos de chats encerrados após (dias)');
+  });
+
+  it('refuses days outside 0–3650 or fractional, and files kept longer than the chats, in Portuguese', () => {
+    const base = settingsOf(defaultAppConfig('t1', 'T1'));
+    const withRetention = (retention: Record<string, unknown>) => ({ ...base, encerramento: { ...base.encerramento, retention } });
+    expect(errorsOf(withRetention({ closedChatsDays: 3651 }))).toEqual([{ field: 'encerramento.retention.closedChatsDays', message: expect.stringMatching(/entre 0 e 3650/) }]);
+    expect(errorsOf(withRetention({ mediaDays: 1.5 }))).toEqual([{ field: 'encerramento.retention.mediaDays', message: expect.stringMatching(/entre 0 e 3650/) }]);
+    expect(errorsOf(withRetention({ closedChatsDays: 30, mediaDays: 90 }))).toEqual([{ field: 'encerramento.retention.mediaDays', message: expect.stringMatching(/até 30 dias/) }]);
+    // 0 or empty on either side keeps: no rule between them.
+    expect(errorsOf(withRetention({ closedChatsDays: 0, mediaDays: 90 }))).toEqual([]);
+    expect(errorsOf(withRetention({ closedChatsDays: null, mediaDays: 90 }))).toEqual([]);
+    expect(errorsOf(withRetention({ closedChatsDays: 90, mediaDays: 90 }))).toEqual([]);
+  });
+
+  it('edits app_config.chatTabs under Visões: a select of the tabs with their pt-BR titles, label, hidden', () => {
+    const base = defaultAppConfig('t1', 'T1');
+    expect(settingsOf(base).visoes.chatTabs).toEqual([]);
+    const item = (TENANT_SETTINGS_SCHEMA.properties.visoes.properties.chatTabs as { items: { properties: { id: { oneOf: { const: string; title: string }[] } } } }).items.properties.id;
+    expect(item.oneOf).toEqual(expect.arrayContaining([{ const: 'queuesChats', title: 'Fila', errorMessage: expect.any(String) }, { const: 'userChats', title: 'Meus', errorMessage: expect.any(String) }]));
+    const settings = settingsOf(base);
+    settings.visoes.chatTabs = [{ id: 'queuesChats', label: 'Aguardando', hidden: false }, { id: 'internalChats', hidden: true }];
+    expect(errorsOf(settings)).toEqual([]);
+    const next = applySettings(base, settings);
+    expect(next.chatTabs).toEqual([{ id: 'queuesChats', label: 'Aguardando' }, { id: 'internalChats', hidden: true }]);
+    expect(settingsOf(next).visoes.chatTabs).toEqual([{ id: 'queuesChats', label: 'Aguardando', hidden: false }, { id: 'internalChats', label: null, hidden: true }]);
+    settings.visoes.chatTabs = [];
+    expect(applySettings(next, settings).chatTabs).toBeNull();
+  });
+
+  it("refuses an unknown tab, a repeated tab and hiding 'Meus', in Portuguese", () => {
+    const base = settingsOf(defaultAppConfig('t1', 'T1'));
+    const withTabs = (chatTabs: unknown[]) => ({ ...base, visoes: { ...base.visoes, chatTabs } });
+    expect(errorsOf(withTabs([{ id: 'naoExiste' }]))).toEqual([{ field: 'visoes.chatTabs.0.id', message: 'Escolha uma aba da lista' }]);
+    expect(errorsOf(withTabs([{ id: 'queuesChats' }, { id: 'queuesChats', hidden: true }]))).toEqual([{ field: 'visoes.chatTabs.1.id', message: "A aba 'Fila' já está na lista" }]);
+    expect(errorsOf(withTabs([{ id: 'userChats', hidden: true }]))).toEqual([{ field: 'visoes.chatTabs.0.hidden', message: "A aba 'Meus' não pode ser oculta" }]);
+    expect(errorsOf(withTabs([{ id: 'contacts', label: 'x'.repeat(31) }]))).toEqual([{ field: 'visoes.chatTabs.0.label', message: 'Rótulo de até 30 caracteres' }]);
   });
 });

@@ -1,5 +1,6 @@
 import type { AppConfig } from './domain';
 import { DEFAULT_CLOSE_RULES, DEFAULT_TIME_ZONE } from './chat/closing';
+import { CHAT_TAB_LABEL_MAX, CHAT_TABS, chatTabSettings, UNHIDEABLE_CHAT_TABS, type ChatTabId } from './chat/tabs';
 
 /**
  * The tenant settings screen (docs/tenancy.md "Settings"): one JSON Schema of the editable
@@ -14,6 +15,10 @@ import { DEFAULT_CLOSE_RULES, DEFAULT_TIME_ZONE } from './chat/closing';
  * fails when a claim the seeds name or the code reads is missing here.
  *
  * A few claims the seeds name have no effect in this product yet; their help says so.
+ *
+ * Rules across fields that JSON Schema cannot say (the LGPD retention's media ≤ chats, one
+ * entry per chat tab) are in {@link settingsRuleErrors}: the server runs them after ajv and
+ * answers the same 400 `validation_failed` with the message on the field.
  */
 
 /** Tenant claims of the seed documents, by the screen's group, each with its pt-BR help. */
@@ -179,6 +184,13 @@ const stringList = (title: string, itemTitle: string, max = 200) => ({
   items: { type: 'string', title: itemTitle, minLength: 1, maxLength: max, errorMessage: `Preencha ${itemTitle.toLowerCase()} (até ${max} caracteres)` },
 });
 
+/** Days of the LGPD retention (docs/lgpd.md): 0 or empty keeps forever; at most 10 years. */
+const RETENTION_MAX_DAYS = 3650;
+const retentionDays = (title: string) => ({
+  type: ['integer', 'null'], title, minimum: 0, maximum: RETENTION_MAX_DAYS,
+  errorMessage: `Informe um número inteiro de dias entre 0 e ${RETENTION_MAX_DAYS} (0 ou vazio: manter sempre)`,
+});
+
 const COLOR = '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$';
 const TOAST_POSITIONS = ['top-right', 'top-left', 'bottom-right', 'bottom-left', 'top-center', 'bottom-center'] as const;
 const TOAST_TITLES = ['Canto superior direito', 'Canto superior esquerdo', 'Canto inferior direito', 'Canto inferior esquerdo', 'Topo, ao centro', 'Rodapé, ao centro'];
@@ -211,6 +223,13 @@ export const TENANT_SETTINGS_SCHEMA = {
               pattern: { type: 'string', title: 'Expressão regular', minLength: 1, maxLength: 500, errorMessage: 'Informe a expressão regular' },
               message: { type: 'string', title: 'Mensagem quando não atende', minLength: 1, maxLength: 300, errorMessage: 'Informe a mensagem' },
             },
+          },
+        },
+        retention: {
+          type: 'object', title: 'Retenção de dados (LGPD)', additionalProperties: false,
+          properties: {
+            closedChatsDays: retentionDays('Anonimizar chats encerrados após (dias)'),
+            mediaDays: retentionDays('Apagar arquivos de chats encerrados após (dias)'),
           },
         },
       },
@@ -258,6 +277,17 @@ export const TENANT_SETTINGS_SCHEMA = {
         rootView: { type: ['string', 'null'], title: 'Tela inicial (caminho)', maxLength: 100, pattern: '^/', errorMessage: 'O caminho começa com /' },
         api: { type: 'boolean', title: 'Tela de API' },
         hiddenTemplates: stringList('Templates ocultos', 'Template', 200),
+        chatTabs: {
+          type: 'array', title: 'Abas de chats', maxItems: CHAT_TABS.length,
+          items: {
+            type: 'object', required: ['id'], additionalProperties: false,
+            properties: {
+              id: { type: 'string', title: 'Aba', oneOf: CHAT_TABS.map((tab) => ({ const: tab.id, title: tab.label, errorMessage: 'Escolha uma aba da lista' })), errorMessage: 'Escolha uma aba da lista' },
+              label: { type: ['string', 'null'], title: 'Rótulo', maxLength: CHAT_TAB_LABEL_MAX, errorMessage: `Rótulo de até ${CHAT_TAB_LABEL_MAX} caracteres` },
+              hidden: { type: 'boolean', title: 'Oculta' },
+            },
+          },
+        },
       },
     },
   },
@@ -278,6 +308,11 @@ export const TENANT_SETTINGS_UI: Json = (() => {
     reportOnly: { 'ui:widget': 'switch', 'ui:help': 'Desligado: o agente precisa escolher uma justificativa da lista.' },
     justifies: { 'ui:help': 'Opções do diálogo de encerramento.' },
     nextMaxDate: { 'ui:help': 'Quantos dias à frente a data do próximo contato pode ir.' },
+    retention: {
+      'ui:description': 'LGPD (docs/lgpd.md): o relógio do servidor aplica de hora em hora; as estatísticas do dashboard ficam.',
+      closedChatsDays: { 'ui:help': 'Mensagens e dados do contato viram anônimos; 0 ou vazio mantém para sempre.' },
+      mediaDays: { 'ui:help': 'Apaga antes os arquivos (no máximo o prazo dos chats); 0 ou vazio mantém para sempre.' },
+    },
   });
   Object.assign(ui.transferencia as Json, { justifies: { 'ui:help': 'Opções do diálogo de transferência.' } });
   Object.assign(ui.aparencia as Json, {
@@ -288,7 +323,13 @@ export const TENANT_SETTINGS_UI: Json = (() => {
     backgroundUrl: { 'ui:widget': 'file', 'ui:options': { accept: 'image', preview: true }, 'ui:help': 'PNG ou JPEG; fundo da tela de login.' },
   });
   ui.erp = { urls: { 'ui:help': 'O primeiro é o padrão; o proxy só chama estes endereços.' } };
-  ui.visoes = { api: { 'ui:widget': 'switch', 'ui:help': 'Mostra a tela de API aos administradores.' } };
+  ui.visoes = {
+    api: { 'ui:widget': 'switch', 'ui:help': 'Mostra a tela de API aos administradores.' },
+    chatTabs: {
+      'ui:help': "Ordem das abas da lista de chats (as não listadas vêm depois, na ordem padrão), rótulo e abas ocultas. Não dá a ninguém uma aba que as permissões não dão; 'Meus' não pode ser oculta.",
+      items: { id: { 'ui:widget': 'select' }, hidden: { 'ui:widget': 'switch' } },
+    },
+  };
   return ui;
 })();
 
@@ -301,7 +342,10 @@ export function settingsOf(config: AppConfig): Settings {
   const close = config.closeJustify ?? DEFAULT_CLOSE_RULES;
   return {
     atendimento: { timeZone: settingsTimeZone(config.timeZone), ...claimsOf('atendimento') },
-    encerramento: { ...claimsOf('encerramento'), justifies: [...(close.justifies ?? [])], reportOnly: close.reportOnly ?? true, nextMaxDate: close.nextMaxDate ?? 5000, obsRules: [...(close.obsRules ?? [])] },
+    encerramento: {
+      ...claimsOf('encerramento'), justifies: [...(close.justifies ?? [])], reportOnly: close.reportOnly ?? true, nextMaxDate: close.nextMaxDate ?? 5000, obsRules: [...(close.obsRules ?? [])],
+      retention: { closedChatsDays: config.retention?.closedChatsDays ?? null, mediaDays: config.retention?.mediaDays ?? null },
+    },
     transferencia: { ...claimsOf('transferencia'), justifies: [...(config.transferJustify ?? [])] },
     pesquisas: claimsOf('pesquisas'),
     aparencia: {
@@ -314,7 +358,10 @@ export function settingsOf(config: AppConfig): Settings {
       backgroundUrl: config.assets?.backgroundUrl ?? null,
     },
     erp: { urls: [...(config.erp?.urls ?? [])], queryPath: config.erp?.queryPath ?? null, timeoutMs: config.erp?.timeoutMs ?? null, searchLimit: config.erp?.searchLimit ?? null, mapsKey: config.mapsKey ?? null },
-    visoes: { hiddenViews: [...(config.hiddenViews ?? [])], rootView: config.rootView ?? null, api: Boolean(config.api), hiddenTemplates: [...(config.hiddenTemplates ?? [])] },
+    visoes: {
+      hiddenViews: [...(config.hiddenViews ?? [])], rootView: config.rootView ?? null, api: Boolean(config.api), hiddenTemplates: [...(config.hiddenTemplates ?? [])],
+      chatTabs: chatTabSettings(config.chatTabs).map((t) => ({ id: t.id, label: t.label ?? null, hidden: Boolean(t.hidden) })),
+    },
   };
 }
 
@@ -326,14 +373,17 @@ export function applySettings(config: AppConfig, settings: Settings): AppConfig 
   }
   const s = settings as unknown as {
     atendimento: { timeZone?: string };
-    encerramento: { justifies?: string[]; reportOnly?: boolean; nextMaxDate?: number; obsRules?: { pattern: string; message: string }[] };
+    encerramento: { justifies?: string[]; reportOnly?: boolean; nextMaxDate?: number; obsRules?: { pattern: string; message: string }[]; retention?: { closedChatsDays?: number | null; mediaDays?: number | null } };
     transferencia: { justifies?: string[] };
     aparencia: { statusList?: { text: string; color: string }[]; toastPosition?: AppConfig['toastNotification']['position']; footerName?: string | null; footerLink?: string | null; logoUrl?: string | null; backgroundUrl?: string | null };
     erp: { urls?: string[]; queryPath?: string | null; timeoutMs?: number | null; searchLimit?: number | null; mapsKey?: string | null };
-    visoes: { hiddenViews?: string[]; rootView?: string | null; api?: boolean; hiddenTemplates?: string[] };
+    visoes: { hiddenViews?: string[]; rootView?: string | null; api?: boolean; hiddenTemplates?: string[]; chatTabs?: { id: ChatTabId; label?: string | null; hidden?: boolean }[] };
   };
   const previousStatus = new Map((config.statusList ?? []).map((x) => [x.text, x]));
   const urls = s.erp.urls ?? [];
+  const closedChatsDays = s.encerramento.retention?.closedChatsDays ?? null;
+  const mediaDays = s.encerramento.retention?.mediaDays ?? null;
+  const chatTabs = chatTabSettings(s.visoes.chatTabs ?? []);
   return {
     ...config,
     claims,
@@ -350,7 +400,32 @@ export function applySettings(config: AppConfig, settings: Settings): AppConfig 
     rootView: s.visoes.rootView ?? null,
     api: Boolean(s.visoes.api),
     hiddenTemplates: s.visoes.hiddenTemplates ?? [],
+    chatTabs: chatTabs.length ? chatTabs : null,
+    retention: closedChatsDays === null && mediaDays === null ? null : { closedChatsDays, mediaDays },
   };
+}
+
+/**
+ * The rules across fields of a settings document that passed the schema, as pt-BR messages on
+ * their fields (empty: valid). The server refuses a save with any (400 `validation_failed`).
+ */
+export function settingsRuleErrors(settings: unknown): { field: string; message: string }[] {
+  const s = (settings ?? {}) as { encerramento?: { retention?: { closedChatsDays?: number | null; mediaDays?: number | null } }; visoes?: { chatTabs?: { id?: string; hidden?: boolean }[] } };
+  const errors: { field: string; message: string }[] = [];
+  const { closedChatsDays, mediaDays } = s.encerramento?.retention ?? {};
+  // 0 or empty keeps: the rule binds only when both delete something.
+  if (closedChatsDays && mediaDays && mediaDays > closedChatsDays) {
+    errors.push({ field: 'encerramento.retention.mediaDays', message: `Os arquivos devem ser apagados no máximo junto com os chats: informe até ${closedChatsDays} dias` });
+  }
+  const seen = new Set<string>();
+  (s.visoes?.chatTabs ?? []).forEach((tab, i) => {
+    if (!tab?.id) return;
+    const title = CHAT_TABS.find((t) => t.id === tab.id)?.label ?? tab.id;
+    if (seen.has(tab.id)) errors.push({ field: `visoes.chatTabs.${i}.id`, message: `A aba '${title}' já está na lista` });
+    else if (tab.hidden && UNHIDEABLE_CHAT_TABS.includes(tab.id as ChatTabId)) errors.push({ field: `visoes.chatTabs.${i}.hidden`, message: `A aba '${title}' não pode ser oculta` });
+    seen.add(tab.id);
+  });
+  return errors;
 }
 
 /** One entry of the settings audit list (who, when, what changed). */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_TAB_BY_ID, messages as seedTexts, type Room } from '@atendimento/schemas';
 import { startChatServer, stopChatServer, type ChatTest } from '../server/chat/chat-helpers';
 import { launchBrowser, screenshot } from './browser';
-import { newPage, signIn } from './shell-helpers';
+import { newPage, signIn, showTab } from './shell-helpers';
 
 /**
  * Chat-menu operations in Chromium against the real server (docs/console-operations.md "Add
@@ -47,11 +47,6 @@ async function openConsole(email: string): Promise<ConsolePage> {
   await page.getByRole('heading', { name: 'Atendimento', level: 1 }).waitFor();
   await page.getByRole('tablist', { name: 'Abas de chats' }).waitFor();
   return { context, page, errors };
-}
-
-async function showTab(page: Page, label: string): Promise<void> {
-  await page.getByRole('tablist', { name: 'Abas de chats' }).getByRole('tab', { name: label, exact: true }).click();
-  await page.waitForFunction((l) => document.querySelector('[aria-label="Lista de chats"] .MuiTypography-subtitle2')?.textContent === l, label);
 }
 
 const card = (page: Page, roomId: string) => page.locator(`[aria-label="Lista de chats"] [data-room-id="${roomId}"]`);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_TAB_BY_ID } from '@atendimento/schemas';
 import { startChatServer, stopChatServer, type ChatTest } from '../server/chat/chat-helpers';
 import { launchBrowser, screenshot } from './browser';
-import { signIn } from './shell-helpers';
+import { signIn, showTab } from './shell-helpers';
 
 /**
  * The chat list in Chromium against the real server: a filter narrows the list (tags), and a
@@ -62,11 +62,6 @@ async function consolePage(email: string, options: { notifications?: boolean } =
   await signIn(page, consoleUrl, email);
   await page.getByRole('tablist', { name: 'Abas de chats' }).waitFor();
   return page;
-}
-
-async function showTab(page: Page, label: string): Promise<void> {
-  await page.getByRole('tablist', { name: 'Abas de chats' }).getByRole('tab', { name: label, exact: true }).click();
-  await page.waitForFunction((l) => document.querySelector('[aria-label="Lista de chats"] .MuiTypography-subtitle2')?.textContent === l, label);
 }
 
 const card = (page: Page, roomId: string) => page.locator(`[aria-label="Lista de chats"] [data-room-id="${roomId}"]`);

@@ -8,7 +8,7 @@ import { TEST_PASSWORD } from '../helpers/test-server';
 import { startChatServer, stopChatServer, type ChatTest } from '../server/chat/chat-helpers';
 import { startCustomerSite, type CustomerSite } from './customer-site';
 import { launchBrowser, screenshot } from './browser';
-import { newPage, signIn } from './shell-helpers';
+import { newPage, signIn, showTab } from './shell-helpers';
 
 /**
  * Routing end to end in Chromium (docs/routing.md): department suporte assigns by 'Menor carga'
@@ -57,11 +57,6 @@ async function openConsole(email: string): Promise<Page> {
   await signIn(page, consoleUrl, email);
   await page.getByRole('tablist', { name: 'Abas de chats' }).waitFor();
   return page;
-}
-
-async function showTab(page: Page, label: string): Promise<void> {
-  await page.getByRole('tablist', { name: 'Abas de chats' }).getByRole('tab', { name: label, exact: true }).click();
-  await page.waitForFunction((l) => document.querySelector('[aria-label="Lista de chats"] .MuiTypography-subtitle2')?.textContent === l, label);
 }
 
 const card = (page: Page) => page.locator('[aria-label="Lista de chats"] [data-room-id]', { hasText: VISITOR });

@@ -68,3 +68,9 @@ export async function closeToast(page: Page, text: string | RegExp): Promise<str
   await alert.waitFor({ state: 'detached' });
   return severity;
 }
+
+/** Opens a chat tab of the console and waits until the list shows it (its title). */
+export async function showTab(page: Page, label: string): Promise<void> {
+  await page.getByRole('tablist', { name: 'Abas de chats' }).getByRole('tab', { name: label, exact: true }).click();
+  await page.waitForFunction((l) => document.querySelector('[aria-label="Lista de chats"] .MuiTypography-subtitle2')?.textContent === l, label);
+}

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settingsOf, type AppConfig } from '@atendimento/schemas';
+import { createLgpdRepository } from '@atendimento/server/db/repositories/lgpd-repository';
 import { push, startChatServer, stopChatServer, visitorStarts, type ChatTest } from './chat/chat-helpers';
 import { connectClient } from './realtime/realtime-helpers';
 import { waitFor } from '../helpers/wait-for';
@@ -138,6 +139,85 @@ describe('tenant settings', () => {
     expect(config.claims).toMatchObject({ transferWithQueue: true, disableChooseQueue: true, ascOrder: true, disableCopyToast: true, fixedDDI: true, fixedMessages: true, hideBlockedContacts: true, disableQueuesTab: true, publicRegister: true });
     const back = await t.api('/api/tenant-settings', { method: 'PUT', token: admin, body: before.data });
     expect(back.status, back.text).toBe(200);
+  });
+
+  it('saves the LGPD retention onto app_config.retention (read by the retention clock), audited; bad days answer 400 in Portuguese', async () => {
+    const before = await current();
+    expect(before.data.encerramento.retention).toEqual({ closedChatsDays: null, mediaDays: null });
+    const put = (settings: unknown) => t.api('/api/tenant-settings', { method: 'PUT', token: admin, body: settings });
+
+    const tooLong = structuredClone(before.data);
+    tooLong.encerramento.retention = { closedChatsDays: 5000 };
+    const refused = await put(tooLong);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: 'validation_failed', errorMessage: expect.stringMatching(/^Dados inválidos: Informe um número inteiro de dias entre 0 e 3650/) });
+    expect(refused.body.fields).toEqual([{ field: 'encerramento.retention.closedChatsDays', message: expect.stringMatching(/entre 0 e 3650/) }]);
+    // Files kept longer than the chats they belong to: the service's own rule.
+    const mediaAfterChats = structuredClone(before.data);
+    mediaAfterChats.encerramento.retention = { closedChatsDays: 30, mediaDays: 90 };
+    const crossed = await put(mediaAfterChats);
+    expect(crossed.status).toBe(400);
+    expect(crossed.body).toMatchObject({ error: 'validation_failed', errorMessage: 'Dados inválidos: Os arquivos devem ser apagados no máximo junto com os chats: informe até 30 dias' });
+    expect(crossed.body.fields).toEqual([{ field: 'encerramento.retention.mediaDays', message: expect.stringMatching(/até 30 dias/) }]);
+    expect((await current()).data).toEqual(before.data);
+
+    const settings = structuredClone(before.data);
+    settings.encerramento.retention = { closedChatsDays: 1825, mediaDays: 90 };
+    const saved = await put(settings);
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.data.encerramento.retention).toEqual({ closedChatsDays: 1825, mediaDays: 90 });
+    const config = (await t.api('/api/master/tenants/current/appConfig', { host: t.hosts.acme })).body.data as AppConfig;
+    expect(config.retention).toEqual({ closedChatsDays: 1825, mediaDays: 90 });
+    expect(config.claims.publicRegister).toBe(true);
+    expect(await createLgpdRepository(t.server.db).tenantsWithRetention()).toContainEqual({ tenantId: 'acme', retention: { closedChatsDays: 1825, mediaDays: 90 } });
+    const [entry] = (await t.api('/api/tenant-settings/audit', { token: admin })).body.data;
+    expect(entry.changes).toEqual([
+      { field: 'encerramento.retention.closedChatsDays', before: null, after: 1825 },
+      { field: 'encerramento.retention.mediaDays', before: null, after: 90 },
+    ]);
+
+    const back = await put(before.data);
+    expect(back.status, back.text).toBe(200);
+    expect(((await t.api('/api/master/tenants/current/appConfig', { host: t.hosts.acme })).body.data as AppConfig).retention).toBeNull();
+  });
+
+  it("chatTabs (Visões) orders, renames and hides the chat tabs on the server too: a hidden tab answers 403, and it never grants one", async () => {
+    const before = await current();
+    const put = (settings: unknown) => t.api('/api/tenant-settings', { method: 'PUT', token: admin, body: settings });
+    const status = async (tab: string, token: string) => (await t.api(`/api/rooms?tab=${tab}`, { token })).status;
+    expect(await status('queuesChats', t.tokens.agente)).toBe(200);
+    expect(await status('teamChats', t.tokens.agente)).toBe(403);
+
+    const hideMine = structuredClone(before.data);
+    hideMine.visoes.chatTabs = [{ id: 'userChats', hidden: true }];
+    const refused = await put(hideMine);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: 'validation_failed', errorMessage: "Dados inválidos: A aba 'Meus' não pode ser oculta" });
+
+    const settings = structuredClone(before.data);
+    settings.visoes.chatTabs = [{ id: 'teamChats', label: 'Time' }, { id: 'allQueuesChats' }, { id: 'queuesChats', hidden: true }, { id: 'chatsHistories', label: 'Passados' }];
+    const saved = await put(settings);
+    expect(saved.status, saved.text).toBe(200);
+    const config = (await t.api('/api/master/tenants/current/appConfig', { host: t.hosts.acme })).body.data as AppConfig;
+    expect(config.chatTabs).toEqual([{ id: 'teamChats', label: 'Time' }, { id: 'allQueuesChats' }, { id: 'queuesChats', hidden: true }, { id: 'chatsHistories', label: 'Passados' }]);
+    const [entry] = (await t.api('/api/tenant-settings/audit', { token: admin })).body.data;
+    expect(entry.changes).toEqual([{ field: 'visoes.chatTabs', before: [], after: expect.any(Array) }]);
+
+    // Hidden for everyone, admins included: the list, the live subscription and the counters.
+    for (const token of [t.tokens.agente, t.tokens.supervisor, t.tokens.admin]) expect(await status('queuesChats', token)).toBe(403);
+    const counters = (await t.api('/api/counter', { token: t.tokens.agente })).body.data.tabs;
+    expect(counters.queuesChats).toBeUndefined();
+    expect(counters.userChats).toBeDefined();
+    // Listed, but the claims deny them to an agent (no supervisor, no enableAllQueuesTab): still 403.
+    expect(await status('teamChats', t.tokens.agente)).toBe(403);
+    expect(await status('allQueuesChats', t.tokens.agente)).toBe(403);
+    expect(await status('teamChats', t.tokens.supervisor)).toBe(200);
+    expect(await status('chatsHistories', t.tokens.agente)).toBe(200);
+    expect(await status('userChats', t.tokens.agente)).toBe(200);
+
+    const back = await put(before.data);
+    expect(back.status, back.text).toBe(200);
+    expect(await status('queuesChats', t.tokens.agente)).toBe(200);
   });
 
   it('only admins of the tenant read or change settings', async () => {

@@ -22,6 +22,29 @@ describe('TenantSettingsPage', () => {
     expect(screen.getByText('atendimento.publicRegister')).toBeTruthy();
   });
 
+  it('shows the LGPD retention days under Encerramento and the chat tabs list under Visões', async () => {
+    const user = userEvent.setup();
+    render(<Default />);
+    const chats = (await screen.findByLabelText('Anonimizar chats encerrados após (dias)')) as HTMLInputElement;
+    expect(chats.value).toBe('1825');
+    const media = screen.getByLabelText('Apagar arquivos de chats encerrados após (dias)') as HTMLInputElement;
+    expect(media.value).toBe('');
+    expect(screen.getByText('Retenção de dados (LGPD)')).toBeTruthy();
+    expect(screen.getAllByText(/0 ou vazio mantém para sempre/).length).toBe(2);
+    // chatTabs: one entry, 'Fila' renamed; a tab select, 'Rótulo', 'Oculta'.
+    expect(screen.getAllByText('Abas de chats').length).toBeGreaterThan(0);
+    expect(screen.getByDisplayValue('Aguardando')).toBeTruthy();
+    expect(screen.getAllByText('Fila').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Oculta').length).toBeGreaterThan(0);
+    fireEvent.change(media, { target: { value: '90' } });
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(recordedCalls().some((c) => c.method === 'PUT' && c.path === '/api/tenant-settings')).toBe(true));
+    const put = recordedCalls().find((c) => c.method === 'PUT')!.body as { encerramento: { retention: unknown }; visoes: { chatTabs: unknown } };
+    expect(put.encerramento.retention).toEqual({ closedChatsDays: 1825, mediaDays: 90 });
+    expect(put.visoes.chatTabs).toEqual([{ id: 'queuesChats', label: 'Aguardando', hidden: false }]);
+    expect(await screen.findByText('encerramento.retention.mediaDays')).toBeTruthy();
+  });
+
   it('saves an edited closing justification and shows it in the audit list', async () => {
     const user = userEvent.setup();
     render(<Default />);

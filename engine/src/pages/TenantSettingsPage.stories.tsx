@@ -9,6 +9,8 @@ import type { FakeCall, FakeRoutes } from '../stories/fakeApi';
 export function fakeSettingsApi(): FakeRoutes {
   let config = defaultAppConfig('acme', 'Acme');
   config.closeJustify = { ...config.closeJustify, justifies: ['Resolvido', 'Sem retorno'] };
+  config.retention = { closedChatsDays: 1825, mediaDays: null };
+  config.chatTabs = [{ id: 'queuesChats', label: 'Aguardando' }];
   const audit: SettingsAuditEntry[] = [
     { id: 'a1', at: '2026-11-20T13:00:00.000Z', userId: 'u-admin', userName: 'Ana Administradora', changes: [{ field: 'atendimento.publicRegister', before: false, after: true }] },
   ];

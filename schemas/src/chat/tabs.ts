@@ -95,10 +95,69 @@ function flag(user: TabUser, config: Pick<AppConfig, 'claims'> | null | undefine
 }
 
 /**
- * The tabs this user may open, in the seed's order (001 §2 "Tabs in order"). Shared by the
- * console (what to show) and the server (what to allow): a hidden tab answers 403.
+ * A tenant's arrangement of the chat tabs (seed 001 §2: "Tab order and attributes can be
+ * overridden by app configuration chatTabs"; `AppConfig.chatTabs`, edited under 'Visões'):
+ * listed tabs come first in the listed order, the others keep their default order after them;
+ * `label` renames a tab, `hidden` removes it for everyone. It only arranges what the claims
+ * already give: a tab a user may not have stays unavailable whatever the list says, and 'Meus'
+ * (the agent's own chats) cannot be hidden.
  */
-export function availableChatTabs(user: TabUser, config: Pick<AppConfig, 'claims'> | null | undefined): ChatTabId[] {
+export interface ChatTabSetting {
+  id: ChatTabId;
+  /** Shown instead of the default title ('Fila' → 'Aguardando'); empty: the default. */
+  label?: string | null;
+  hidden?: boolean;
+}
+
+/** Tabs a tenant cannot hide: the agent's own chats ('Meus'), which other screens rely on. */
+export const UNHIDEABLE_CHAT_TABS: readonly ChatTabId[] = ['userChats'];
+/** Longest tab label override (the vertical tabs are 84 px wide). */
+export const CHAT_TAB_LABEL_MAX = 30;
+
+/**
+ * The stored `chatTabs` as a clean list: only known tab ids, each once (the first wins), labels
+ * trimmed (empty dropped). Whatever else the column may hold (it was free JSON) is ignored.
+ */
+export function chatTabSettings(raw: unknown): ChatTabSetting[] {
+  if (!Array.isArray(raw)) return [];
+  const seen = new Set<ChatTabId>();
+  const out: ChatTabSetting[] = [];
+  for (const entry of raw) {
+    if (!entry || typeof entry !== 'object') continue;
+    const { id, label, hidden } = entry as Record<string, unknown>;
+    if (typeof id !== 'string' || !(id in CHAT_TAB_BY_ID) || seen.has(id as ChatTabId)) continue;
+    seen.add(id as ChatTabId);
+    const text = typeof label === 'string' ? label.trim().slice(0, CHAT_TAB_LABEL_MAX) : '';
+    out.push({ id: id as ChatTabId, ...(text && { label: text }), ...(hidden === true && { hidden: true }) });
+  }
+  return out;
+}
+
+/**
+ * Applies a tenant's chatTabs to the tabs the claims allow: order as listed (the rest after, in
+ * their default order), hidden ones removed. Never adds a tab that is not in `allowed`.
+ */
+export function arrangeChatTabs(allowed: readonly ChatTabId[], chatTabs: unknown): ChatTabId[] {
+  const list = chatTabSettings(chatTabs);
+  const hidden = new Set(list.filter((t) => t.hidden && !UNHIDEABLE_CHAT_TABS.includes(t.id)).map((t) => t.id));
+  const shown = (id: ChatTabId) => allowed.includes(id) && !hidden.has(id);
+  const listed = list.map((t) => t.id).filter(shown);
+  return [...listed, ...allowed.filter((id) => shown(id) && !listed.includes(id))];
+}
+
+/** Each tab's title for this tenant: its chatTabs label, else the seed's. */
+export function chatTabLabels(config: Pick<AppConfig, 'chatTabs'> | null | undefined): Record<ChatTabId, string> {
+  const labels = Object.fromEntries(CHAT_TABS.map((t) => [t.id, t.label])) as Record<ChatTabId, string>;
+  for (const t of chatTabSettings(config?.chatTabs)) if (t.label) labels[t.id] = t.label;
+  return labels;
+}
+
+/**
+ * The tabs this user may open, in the seed's order (001 §2 "Tabs in order") as the tenant's
+ * chatTabs arranges it. Shared by the console (what to show) and the server (what to allow):
+ * a tab the user does not have, or the tenant hides, answers 403.
+ */
+export function availableChatTabs(user: TabUser, config: (Pick<AppConfig, 'claims'> & Partial<Pick<AppConfig, 'chatTabs'>>) | null | undefined): ChatTabId[] {
   const admin = Boolean(user.claims?.admin);
   const supervisor = admin || (user.supervisorOf?.length ?? 0) > 0;
   const tabs: ChatTabId[] = ['contacts', 'userChats'];
@@ -109,5 +168,5 @@ export function availableChatTabs(user: TabUser, config: Pick<AppConfig, 'claims
   if (flag(user, config, 'enableAllQueuesTab')) tabs.push('allQueuesChats');
   tabs.push('chatsHistories');
   if (!flag(user, config, 'disableInternalChats')) tabs.push('internalChats');
-  return tabs;
+  return arrangeChatTabs(tabs, config?.chatTabs);
 }

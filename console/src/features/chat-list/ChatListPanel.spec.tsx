@@ -25,6 +25,13 @@ describe('ChatListPanel (seed 001 §2 "Chat list panel")', () => {
     expect(tabLabels()).toEqual(['Contatos', 'Meus', 'Fila', 'Equipe', 'Histórico', 'Interno']);
   });
 
+  it("follows the tenant's chatTabs: listed order first, its label, hidden tabs gone, never a tab the claims deny", async () => {
+    render(<s.TenantTabs />);
+    expect(tabLabels()).toEqual(['Aguardando', 'Histórico', 'Contatos', 'Meus']);
+    fireEvent.click(screen.getByRole('tab', { name: 'Aguardando' }));
+    expect(await screen.findByText('Aguardando', { selector: 'h6' })).toBeTruthy();
+  });
+
   it("lists the live snapshot of 'Meus' and shows red unread and green total badges from /api/counter", async () => {
     render(<s.MyChats />);
     expect(await screen.findByText('Maria Souza')).toBeTruthy();

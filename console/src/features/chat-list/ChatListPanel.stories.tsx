@@ -3,7 +3,7 @@ import type { RoomTabId } from '@atendimento/schemas';
 import { ChatListPanel } from './ChatListPanel';
 import { StoryConsole, recordingApi } from '../../fixtures/StoryConsole';
 import { staticLive } from '../../fixtures/staticLive';
-import { adminUser, agentUser, room, rooms, supervisorUser } from '../../fixtures/chatFixtures';
+import { adminUser, agentUser, appConfig, room, rooms, supervisorUser } from '../../fixtures/chatFixtures';
 import type { LiveRecord } from '../../realtime/liveSource';
 import { createConsoleStores } from '../../store/consoleStores';
 
@@ -22,6 +22,7 @@ const meta: Meta<typeof ChatListPanel> = {
       user={ctx.parameters.user ?? agentUser}
       live={ctx.parameters.live ?? staticLive({ rooms: (q) => byTab[q.tab as RoomTabId] ?? [] })}
       stores={ctx.parameters.stores}
+      config={ctx.parameters.config}
       api={ctx.parameters.api ?? recordingApi({ 'GET /api/counter': { data: { tabs: { userChats: { total: 3, unread: 1 }, queuesChats: { total: 1, unread: 1 } }, queues: {}, at: '' } }, 'GET /api/read': { data: { unreadChats: 1, unreadMessages: 1, chats: 3, at: '' } } })}
     >
       <div style={{ width: 480, height: 720 }}><Story /></div>
@@ -70,6 +71,16 @@ export const SalesmanHistory: Story = {
     user: { ...agentUser, erpUserId: 'V001', claims: { ...agentUser.claims, vendHistory: true } },
     stores: createConsoleStores({ ui: { tab: 'chatsHistories' } }),
     live: staticLive({ rooms: (q) => (q.tab !== 'chatsHistories' ? byTab[q.tab as RoomTabId] ?? [] : q.history === 'clients' ? [clientChat as unknown as LiveRecord] : [rooms[4]!] as unknown as LiveRecord[]) }),
+  },
+};
+/**
+ * The tenant's chatTabs (seed 001 §2, settings 'Visões'): 'Fila' first and renamed 'Aguardando',
+ * 'Histórico' next, 'Interno' hidden; 'Equipe' listed but an agent is no supervisor, so it
+ * stays away; the unlisted tabs follow in their default order.
+ */
+export const TenantTabs: Story = {
+  parameters: {
+    config: { ...appConfig, chatTabs: [{ id: 'queuesChats', label: 'Aguardando' }, { id: 'teamChats' }, { id: 'chatsHistories' }, { id: 'internalChats', hidden: true }] },
   },
 };
 export const EmptyTab: Story = { parameters: { live: staticLive({ rooms: () => [] }) } };

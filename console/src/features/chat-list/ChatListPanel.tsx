@@ -4,7 +4,7 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ChecklistIcon from '@mui/icons-material/Checklist';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
-import { availableChatTabs, CHAT_TAB_BY_ID, hasTenantClaim, isAdmin as isAdminUser, messages, type ChatTabId, type RoomTabId } from '@atendimento/schemas';
+import { availableChatTabs, CHAT_TAB_BY_ID, chatTabLabels, hasTenantClaim, isAdmin as isAdminUser, messages, type ChatTabId, type RoomTabId } from '@atendimento/schemas';
 import { useConsole } from '../../ConsoleContext';
 import type { Room } from '../../model/chat';
 import { EMPTY_LIST, roomActions, uiActions } from '../../store/consoleStores';
@@ -31,9 +31,11 @@ import { useAgentDirectory } from '../internal-chat/useAgentDirectory';
  */
 export function ChatListPanel({ onOpenRoom }: { onOpenRoom: (room: Room, options?: { beside: boolean }) => void }) {
   const { user, appConfig, stores, api, notify, now: nowFn } = useConsole();
+  // The tenant's chatTabs orders, renames and hides them (never adds one the claims deny).
   const tabs = useMemo(() => availableChatTabs(user, appConfig), [user, appConfig]);
+  const labels = useMemo(() => chatTabLabels(appConfig), [appConfig]);
   const ui = useStore(stores.ui, (s) => s);
-  const tab = tabs.includes(ui.tab) ? ui.tab : tabs[1] ?? 'userChats';
+  const tab = tabs.includes(ui.tab) ? ui.tab : tabs.includes('userChats') ? 'userChats' : tabs[0] ?? 'userChats';
   const [search, setSearch] = useState({ active: false, searching: false });
   const [starting, setStarting] = useState(false);
   const directory = useAgentDirectory(starting);
@@ -86,10 +88,10 @@ export function ChatListPanel({ onOpenRoom }: { onOpenRoom: (room: Room, options
         <SearchBox tab={tab === 'contacts' ? 'contacts' : tab} onState={setSearch} />
       </Box>
       <Box sx={{ flex: 1, display: 'flex', minHeight: 0 }}>
-        <ChatTabs tabs={tabs} value={tab} counts={counts} onChange={(t: ChatTabId) => uiActions.patch(stores.ui, { tab: t, selected: [], selectionMode: false })} />
+        <ChatTabs tabs={tabs} value={tab} counts={counts} labels={labels} onChange={(t: ChatTabId) => uiActions.patch(stores.ui, { tab: t, selected: [], selectionMode: false })} />
         <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0, position: 'relative' }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, px: 1, py: 0.5, borderBottom: '1px solid #eee' }}>
-            <Typography variant="subtitle2" sx={{ flex: 1 }}>{CHAT_TAB_BY_ID[tab].label}</Typography>
+            <Typography variant="subtitle2" sx={{ flex: 1 }}>{labels[tab]}</Typography>
             {CHAT_TAB_BY_ID[tab].unreadChips && !search.active && (
               <>
                 <Chip label="Tudo" size="small" color={ui.unreadOnly ? 'default' : 'primary'} onClick={() => uiActions.patch(stores.ui, { unreadOnly: false })} />

@@ -33,12 +33,20 @@ const ICONS: Record<ChatTabId, ReactElement> = {
  * are 72 px), so a supervisor's ten tabs fit a 900 px high window without cutting 'Todas Filas';
  * on a shorter one the column scrolls by itself, without arrow buttons covering a tab.
  */
-export function ChatTabs({ tabs, value, counts, onChange }: { tabs: ChatTabId[]; value: ChatTabId; counts: Partial<Record<string, { total: number; unread: number }>>; onChange: (tab: ChatTabId) => void }) {
+export function ChatTabs({ tabs, value, counts, labels, onChange }: {
+  /** In the order to show (the tenant's chatTabs already applied, `availableChatTabs`). */
+  tabs: ChatTabId[];
+  value: ChatTabId;
+  counts: Partial<Record<string, { total: number; unread: number }>>;
+  /** The tenant's titles (`chatTabLabels`); a tab without one shows the seed's. */
+  labels?: Partial<Record<ChatTabId, string>>;
+  onChange: (tab: ChatTabId) => void;
+}) {
   return (
     <Tabs orientation="vertical" value={tabs.includes(value) ? value : false} onChange={(_, v: ChatTabId) => onChange(v)} variant="scrollable" scrollButtons={false} aria-label="Abas de chats" sx={{ borderRight: 1, borderColor: 'divider', minWidth: 84 }}>
       {tabs.map((id) => {
         const c = counts[id];
-        const label = CHAT_TAB_BY_ID[id].label;
+        const label = labels?.[id] ?? CHAT_TAB_BY_ID[id].label;
         return (
           <Tab
             key={id}

@@ -1,6 +1,6 @@
 import { Ajv } from 'ajv';
 import { AJV_OPTIONS, configureAjv, fieldErrors, type RegisterSchema } from '@atendimento/schemas/registers/index';
-import { applySettings, settingsDiff, settingsOf, TENANT_SETTINGS_SCHEMA, type AppConfig, type SettingsAuditEntry } from '@atendimento/schemas';
+import { applySettings, settingsDiff, settingsOf, settingsRuleErrors, TENANT_SETTINGS_SCHEMA, type AppConfig, type SettingsAuditEntry } from '@atendimento/schemas';
 import { forbidden, validationError } from '../../errors';
 import type { TenantRow } from '../../db/repositories/tenant-repository';
 import type { TenantSettingsRepository } from '../../db/repositories/tenant-settings-repository';
@@ -17,9 +17,10 @@ const validate = ajv.compile(TENANT_SETTINGS_SCHEMA);
 
 /**
  * The settings screen (docs/tenancy.md "Settings"): read the configuration as the grouped
- * settings document, validate a save with the screen's own JSON Schema, apply it, record the
- * audit entry and an `appConfig` change in one transaction. Every process drops its tenant
- * cache when the change reaches it, and every signed-in app re-reads its configuration.
+ * settings document, validate a save with the screen's own JSON Schema (then its cross-field
+ * rules, `settingsRuleErrors`), apply it, record the audit entry and an `appConfig` change in
+ * one transaction. Every process drops its tenant cache when the change reaches it, and every
+ * signed-in app re-reads its configuration.
  */
 export function createTenantSettingsService(deps: { repo: TenantSettingsRepository; changes: ChangeFeed; clock: Clock; tenants: TenantService }) {
   const { repo, changes, clock, tenants } = deps;
@@ -57,6 +58,9 @@ export function createTenantSettingsService(deps: { repo: TenantSettingsReposito
 
     async save(tenant: TenantRow, user: { id: string; displayName: string }, input: unknown): Promise<{ settings: ReturnType<typeof settingsOf>; config: AppConfig }> {
       if (!validate(input)) throw validationError(fieldErrors(TENANT_SETTINGS_SCHEMA as unknown as RegisterSchema, validate.errors ?? []));
+      // What the schema cannot say: retention media ≤ chats, one entry per chat tab, 'Meus' never hidden.
+      const ruleErrors = settingsRuleErrors(input);
+      if (ruleErrors.length) throw validationError(ruleErrors);
       const at = clock.now().toISOString();
       let result: { settings: ReturnType<typeof settingsOf>; config: AppConfig } | null = null;
       await changes.transaction(tenant.id, async (trx, record) => {
