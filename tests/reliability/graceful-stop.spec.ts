@@ -10,7 +10,8 @@ import { spawnServer, type ServerProcess } from './server-process';
 /**
  * Graceful stop (docs/production.md "Upgrades"): SIGTERM to a real server process while a
  * request is still being uploaded and a /ws client is connected. The upload finishes and gets
- * its answer, the socket gets 1001 with the pt-BR reason (the client reconnects elsewhere and
+ * its answer, the socket gets a `goingAway { retryInMs }` frame (a small jittered retry hint)
+ * and then 1001 with the pt-BR reason (the client reconnects elsewhere after the hint and
  * resumes by cursor), new connections are refused, the process exits 0 and drops its
  * data/run mark (so `npm run restore` may run).
  */
@@ -28,11 +29,16 @@ afterAll(async () => {
 });
 
 describe('graceful stop', () => {
-  it('finishes the in-flight request, sends 1001 to sockets, refuses new connections, exits cleanly', async () => {
+  it('finishes the in-flight request, sends a retry hint and 1001 to sockets, refuses new connections, exits cleanly', async () => {
     expect(readdirSync(path.join(dataDir, 'run'))).toEqual([`server-${proc.pid}.json`]);
     const ws = new WebSocket(`ws://127.0.0.1:${proc.port}/ws`, { headers: { host: proc.host } });
     await new Promise((resolve, reject) => (ws.once('open', resolve), ws.once('error', reject)));
-    const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+    // What the socket saw, in order: frames, then the close.
+    const seen: string[] = [];
+    ws.on('message', (data) => seen.push(data.toString()));
+    const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+      ws.once('close', (code, reason) => (seen.push('close'), resolve({ code, reason: reason.toString() }))),
+    );
 
     // An upload in flight: headers and half of the body sent before the signal.
     const body = JSON.stringify({ email: 'ninguem@exemplo.com.br', password: 'x'.repeat(4000) });
@@ -47,6 +53,14 @@ describe('graceful stop', () => {
 
     process.kill(proc.pid, 'SIGTERM');
     expect(await closed).toEqual({ code: 1001, reason: messages.realtime.goingAway });
+    // The retry hint came just before the close: small and jittered (docs/realtime.md).
+    expect(seen).toHaveLength(2);
+    expect(seen[1]).toBe('close');
+    const hint = JSON.parse(seen[0]!) as { type: string; retryInMs: number };
+    expect(hint.type).toBe('goingAway');
+    expect(Number.isInteger(hint.retryInMs)).toBe(true);
+    expect(hint.retryInMs).toBeGreaterThanOrEqual(250);
+    expect(hint.retryInMs).toBeLessThan(2_250);
     // The listening socket is closed: a new connection is refused.
     const refused = await new Promise<string>((resolve) => {
       const probe = net.connect(proc.port, '127.0.0.1');

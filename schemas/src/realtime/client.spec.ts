@@ -99,6 +99,31 @@ describe('realtime client reconnects', () => {
     client.close();
   });
 
+  it('reconnects after the goingAway hint of a server shutting down, not its own backoff', async () => {
+    // random 0 would reconnect at once; 0.999 would wait ~500 ms: the hint (1 234 ms) wins both ways.
+    for (const random of [0, 0.999]) {
+      FakeSocket.all = [];
+      const client = createRealtimeClient({ url: 'ws://x/ws', WebSocket: FakeSocket, getToken: () => 'tok', random: () => random });
+      client.connect();
+      await tick();
+      const first = FakeSocket.all[0]!;
+      first.open();
+      first.receive(ready);
+      first.receive({ type: 'goingAway', retryInMs: 1_234 });
+      first.drop(CLOSE_CODES.goingAway);
+      expect(client.state).toBe('waiting');
+      await vi.advanceTimersByTimeAsync(1_233);
+      expect(FakeSocket.all, `random ${random}: too early`).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(FakeSocket.all).toHaveLength(2);
+      // The hint is for that one close: the next drop is back on the backoff.
+      FakeSocket.all[1]!.drop(CLOSE_CODES.goingAway);
+      await vi.advanceTimersByTimeAsync(Math.floor(random * 1_000));
+      expect(FakeSocket.all).toHaveLength(3);
+      client.close();
+    }
+  });
+
   it('gives up on fatal close codes and reconnects at once after an expired token', async () => {
     let token = 'old';
     const client = createRealtimeClient({ url: 'ws://x/ws', WebSocket: FakeSocket, getToken: () => token, random: () => 0.9 });

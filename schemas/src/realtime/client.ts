@@ -72,8 +72,9 @@ type Listener = (payload: unknown) => void;
 
 /**
  * The typed realtime client (docs/realtime.md): one socket, authenticated by a first `auth`
- * frame; reconnects with jittered exponential backoff; resubscribes every live query with its
- * cursor and ids so the server replays only what was missed.
+ * frame; reconnects with jittered exponential backoff, or after the server's `goingAway` hint
+ * when it shuts down; resubscribes every live query with its cursor and ids so the server
+ * replays only what was missed.
  * @example
  * const client = createRealtimeClient({ url: 'wss://acme.example/ws', WebSocket, getToken: () => session.token });
  * const tags = client.subscribe('tags', { orderBy: [{ field: 'name', direction: 'asc' }], limit: 50 });
@@ -95,6 +96,8 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
   let pingTimer: ReturnType<typeof setInterval> | null = null;
   let connectTimer: ReturnType<typeof setTimeout> | null = null;
   let lastFrameAt = 0;
+  /** The server's `goingAway.retryInMs` for the socket it is about to close (graceful stop). */
+  let retryHintMs: number | null = null;
   let nextId = 1;
   const subs = new Map<string, SubscriptionImpl<LiveRecordData>>();
   const listeners = new Map<string, Set<Listener>>();
@@ -145,6 +148,7 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
     }
     const ws = new options.WebSocket(options.url);
     socket = ws;
+    retryHintMs = null;
     connectTimer = setTimeout(() => drop(ws, 4008, 'sem resposta'), connectTimeoutMs);
     ws.onopen = () => {
       if (connectTimer) clearTimeout(connectTimer);
@@ -197,7 +201,10 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
       emit(REALTIME_EVENTS.failed, { code, reason });
       return;
     }
-    schedule(code === CLOSE_CODES.tokenExpired ? 0 : undefined);
+    // A server going away said when to come back (its own jitter): that replaces the backoff.
+    const hint = retryHintMs;
+    retryHintMs = null;
+    schedule(code === CLOSE_CODES.tokenExpired ? 0 : (hint ?? undefined));
   }
 
   function schedule(delayMs?: number): void {
@@ -232,6 +239,9 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
         if (frame.id) subs.get(frame.id)?.onError(frame);
         return;
       case 'pong':
+        return;
+      case 'goingAway':
+        if (Number.isFinite(frame.retryInMs)) retryHintMs = Math.min(maxMs, Math.max(0, Math.floor(frame.retryInMs)));
         return;
     }
   }

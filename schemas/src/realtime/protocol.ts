@@ -110,7 +110,17 @@ export interface PongFrame {
   t?: number;
 }
 
-export type ServerFrame = ReadyFrame | AuthExpiringFrame | SnapshotFrame | ChangesFrame | ErrorFrame | PongFrame;
+/**
+ * Sent just before the server closes with 1001 (graceful stop): reconnect after `retryInMs`
+ * (jittered per socket by the server, so a fleet of clients does not come back in one instant)
+ * instead of the client's own backoff. Another process behind the proxy takes the socket.
+ */
+export interface GoingAwayFrame {
+  type: 'goingAway';
+  retryInMs: number;
+}
+
+export type ServerFrame = ReadyFrame | AuthExpiringFrame | SnapshotFrame | ChangesFrame | ErrorFrame | PongFrame | GoingAwayFrame;
 
 // ---- close codes -----------------------------------------------------------------------
 
@@ -137,7 +147,10 @@ export const CLOSE_CODES = {
    * and the client reconnects and resumes.
    */
   slowConsumer: 4429,
-  /** The server is shutting down (1001 Going Away). Reconnect elsewhere / later. */
+  /**
+   * The server is shutting down (1001 Going Away), after a `goingAway { retryInMs }` frame.
+   * Reconnect elsewhere after the hinted delay.
+   */
   goingAway: 1001,
 } as const;
 

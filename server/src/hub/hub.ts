@@ -2,7 +2,7 @@ import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { decodeJwt } from 'jose';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
-import { CLOSE_CODES, format, messages, parseClientFrame, REALTIME_LIMITS, type ClientFrame, type SubscribeFrame } from '@atendimento/schemas';
+import { CLOSE_CODES, format, messages, parseClientFrame, REALTIME_LIMITS, type ClientFrame, type GoingAwayFrame, type SubscribeFrame } from '@atendimento/schemas';
 import type { Clock } from '../clock';
 import type { Logger } from '../logger';
 import type { TenantRow } from '../db/repositories/tenant-repository';
@@ -32,6 +32,11 @@ interface HubOptions {
   maxReplay?: number;
   /** Open /ws sockets per client address (0 = no cap; docs/security.md "Limits"). */
   maxSocketsPerAddress?: number;
+  /**
+   * On graceful stop each socket gets `goingAway { retryInMs }` before the 1001 close: a random
+   * delay in [minMs, minMs + spreadMs), so a fleet of clients does not reconnect in one instant.
+   */
+  goingAwayRetry?: { minMs: number; spreadMs: number };
 }
 
 /** A token about to expire gets `auth.expiring` this long before. */
@@ -120,6 +125,7 @@ export function createHub(options: HubOptions) {
   let slowDrops = 0;
   const maxPerAddress = options.maxSocketsPerAddress ?? 0;
   const perAddress = new Map<string, number>();
+  const goingAwayRetry = options.goingAwayRetry ?? { minMs: 250, spreadMs: 2_000 };
 
   const internals: HubInternals = {
     maxBufferedBytes: options.maxBufferedBytes ?? 8 * 1024 * 1024,
@@ -463,14 +469,21 @@ export function createHub(options: HubOptions) {
       return { connections: connections.size, authenticated, slowDrops, ...engine.stats() };
     },
 
-    /** Closes every socket with 1001 (clients reconnect elsewhere) and stops the heartbeat. */
+    /**
+     * Sends every socket `goingAway { retryInMs }` (jittered per socket), closes it with 1001
+     * (clients reconnect elsewhere after the hint) and stops the heartbeat.
+     */
     async close(): Promise<void> {
       closing = true;
       if (heartbeat) clearInterval(heartbeat);
       heartbeat = null;
       unlisten();
       const open = [...connections].map((c) => c.ws);
-      for (const c of connections) c.close(CLOSE_CODES.goingAway, messages.realtime.goingAway);
+      for (const c of connections) {
+        const retryInMs = goingAwayRetry.minMs + Math.floor(Math.random() * goingAwayRetry.spreadMs);
+        c.send(JSON.stringify({ type: 'goingAway', retryInMs } satisfies GoingAwayFrame));
+        c.close(CLOSE_CODES.goingAway, messages.realtime.goingAway);
+      }
       await Promise.race([
         Promise.all(open.map((ws) => (ws.readyState === WebSocket.CLOSED ? null : new Promise((resolve) => ws.once('close', resolve))))),
         new Promise((resolve) => setTimeout(resolve, 1_000).unref?.()),

@@ -9,9 +9,10 @@ import { messageRows, startWhatsappServer, stopWhatsappServer, type WhatsappTest
 /**
  * LGPD (docs/lgpd.md) end to end, on SQLite and (npm run test:pg) PostgreSQL: customers write
  * through the signed WhatsApp webhook (text and a photo fetched into the blob store); an admin
- * exports a contact as one zip, erases it with two confirmations (audited, irreversible), and
- * the retention clock deletes media first and then anonymises old closed chats, keeping the
- * chats' statistics rows. Every other kind of user is refused.
+ * exports a contact as one zip (its survey answers and ERP links included), erases it with two
+ * confirmations (audited, irreversible), and the retention clock deletes media first and then
+ * anonymises old closed chats; either way the dashboard (GET /api/dashboard/reports) shows the
+ * same figures for the day the chats started. Every other kind of user is refused.
  */
 const clock = new ManualClock(new Date('2026-03-02T12:00:00.000Z'));
 let t: WhatsappTest;
@@ -48,6 +49,22 @@ async function customer(phone: string, name: string, text: string): Promise<{ ro
   return { roomId: room.id, contactId: room.author.id, photoUrl: photo.image!.imageUrl };
 }
 
+/** A survey answer as the console operations write it: the room's values, in a feed transaction (filed in the reports). */
+async function surveyAnswer(roomId: string, nps: number, csat: number): Promise<void> {
+  await t.server.services.changes.transaction('acme', async (trx, record) => {
+    await trx('rooms').where({ tenant_id: 'acme', id: roomId }).update({ nps_value: nps, csat_value: csat });
+    record({ collection: 'rooms', id: roomId, op: 'upsert' });
+  });
+}
+
+/** The dashboard's figures of one local day (GET /api/dashboard/reports, docs/reports.md). */
+async function dashboardDay(day: string, token = t.tokens.admin): Promise<Record<string, unknown>> {
+  const res = await t.api(`/api/dashboard/reports?from=${day}&to=${day}`, { token });
+  expect(res.status, res.text).toBe(200);
+  expect(res.body.data.days).toHaveLength(1);
+  return res.body.data.days[0];
+}
+
 /** Every stored text of the tenant that mentions `needle` (rooms, messages, contacts, identities). */
 async function mentions(needle: string): Promise<string[]> {
   const db = t.server.db;
@@ -63,6 +80,12 @@ describe('LGPD: export and erase a contact', () => {
   it('exports everything about the contact as one zip, erases it after two confirmations, audits both', async () => {
     const maria = await customer('5511955550001', 'Maria Sigilosa', 'Meu CPF é 123.456.789-00');
     const outro = await customer('5511955550002', 'João Mantido', 'Olá, sou outro cliente');
+    // Maria answered the surveys (João too: his answers are not hers) and is linked to the ERP.
+    await surveyAnswer(maria.roomId, 9, 5);
+    await surveyAnswer(outro.roomId, 3, 2);
+    const links = { clients: ['000123-01'], prospects: ['PRS-77'], salesmen: ['V0042'] };
+    const pushed = await t.api(`/api/contacts/${maria.contactId}/push`, { method: 'PATCH', token: t.tokens.admin, body: links });
+    expect(pushed.status, pushed.text).toBe(200);
 
     // Only admins of the tenant.
     const path = `/api/lgpd/contacts/${maria.contactId}/export`;
@@ -81,7 +104,11 @@ describe('LGPD: export and erase a contact', () => {
     expect(exported.type).toBe('application/zip');
     const zip = await JSZip.loadAsync(exported.bytes);
     expect(Object.keys(zip.files)).toEqual(expect.arrayContaining(['LEIA-ME.json', 'contact.json', 'identities.json', 'chats.json', 'messages.json', 'surveys.json']));
-    expect(await zip.file('contact.json')!.async('string')).toContain('Maria Sigilosa');
+    const exportedContact = JSON.parse(await zip.file('contact.json')!.async('string')) as Record<string, unknown>;
+    expect(exportedContact).toMatchObject({ id: maria.contactId, ...links });
+    expect(JSON.stringify(exportedContact)).toContain('Maria Sigilosa');
+    // Her survey answers, and only hers.
+    expect(JSON.parse(await zip.file('surveys.json')!.async('string'))).toEqual([{ roomId: maria.roomId, nps: 9, csat: 5 }]);
     expect(await zip.file('identities.json')!.async('string')).toContain('5511955550001');
     const exportedMessages = JSON.parse(await zip.file('messages.json')!.async('string')) as Message[];
     expect(exportedMessages.map((m) => m.text)).toContain('Meu CPF é 123.456.789-00');
@@ -107,6 +134,12 @@ describe('LGPD: export and erase a contact', () => {
     expect(await mentions('Sigilosa')).not.toEqual([]);
 
     const roomsBefore = Number((await t.server.db('rooms').where('tenant_id', 'acme').count({ n: '*' }))[0]!.n);
+    // The dashboard of the day the chats started, as the admins read it, before the erase.
+    const today = '2026-03-02';
+    const dayBefore = (await dashboardDay(today)) as { roomDate: { countRooms: number; countContacts: number }; npsAnswered: { npsAgents: { values: Record<string, number> }[] }; csatAnswered: { csatAgents: { values: Record<string, number> }[] } };
+    expect(dayBefore.roomDate).toMatchObject({ countRooms: 2, countContacts: 2 });
+    expect(dayBefore.npsAnswered.npsAgents.map((a) => a.values)).toEqual([{ '3': 1, '9': 1 }]);
+    expect(dayBefore.csatAnswered.csatAgents.map((a) => a.values)).toEqual([{ '2': 1, '5': 1 }]);
     const erased = await t.api(erasePath, { method: 'POST', token: t.tokens.admin, body: { confirmationToken: code, confirmation: 'APAGAR' } });
     expect(erased.status, erased.text).toBe(200);
     expect(erased.body.data).toMatchObject({ action: 'erase', contactId: maria.contactId, userId: 'acme-admin', details: { chats: 1, messages: 2, files: 1 } });
@@ -117,6 +150,8 @@ describe('LGPD: export and erase a contact', () => {
     expect(Number((await t.server.db('rooms').where('tenant_id', 'acme').count({ n: '*' }))[0]!.n)).toBe(roomsBefore);
     const room = (await t.api(`/api/rooms/${maria.roomId}`, { token: t.tokens.admin })).body.data as Room;
     expect(room.author.displayName).toBe('Contato anônimo');
+    // The dashboard's aggregates of that day did not change: chats, contacts, surveys, hours, channels.
+    expect(await dashboardDay(today)).toEqual(dayBefore);
     expect(await mentions('João Mantido')).not.toEqual([]);
     expect((await get(outro.photoUrl, t.tokens.admin)).status).toBe(200);
     // Irreversible: the contact is gone, a second erase or export finds nothing.
@@ -139,7 +174,12 @@ describe('LGPD: retention by the clock', () => {
       const velho = await customer('5511955550003', 'Carlos Antigo', 'Pedido 998877');
       const novo = await customer('5511955550004', 'Rita Recente', 'Pedido 112233');
       // Carlos's chat closes now; Rita's stays open (retention only touches closed chats).
-      await t.server.db('rooms').where({ tenant_id: 'acme', id: velho.roomId }).update({ active: false, closed_at: clock.now().toISOString(), nps_value: 9 });
+      await t.server.db('rooms').where({ tenant_id: 'acme', id: velho.roomId }).update({ active: false, closed_at: clock.now().toISOString() });
+      await surveyAnswer(velho.roomId, 7, 4);
+      const day = clock.now().toISOString().slice(0, 10);
+      const dayBefore = await dashboardDay(day);
+      // Carlos's chat is counted there, with his NPS answer.
+      expect(JSON.stringify((dayBefore as { npsAnswered: unknown }).npsAnswered)).toContain('"7":1');
 
       clock.advance(6 * DAY);
       await t.server.services.lgpd.runRetention();
@@ -159,8 +199,10 @@ describe('LGPD: retention by the clock', () => {
       }
       // The statistics survive: the closed chat, its closing date and NPS are still there.
       const row = await t.server.db('rooms').where({ tenant_id: 'acme', id: velho.roomId }).first('active', 'closed_at', 'nps_value', 'anonymised_at');
-      expect(row).toMatchObject({ nps_value: 9 });
+      expect(row).toMatchObject({ nps_value: 7 });
       expect(row!.anonymised_at).toBeTruthy();
+      // And the dashboard's figures of the day those chats started are the same as before.
+      expect(await dashboardDay(day, await t.tokenFor('acme', 'acme-admin'))).toEqual(dayBefore);
       // The open chat is untouched.
       expect((await get(novo.photoUrl, t.tokens.admin)).status).toBe(200);
       expect(await mentions('Rita Recente')).not.toEqual([]);

@@ -140,8 +140,10 @@ export function createLgpdRepository(db: Db) {
           const data = parseJson<Record<string, unknown>>(row.data, {});
           const photo = (data.author as { photoUrl?: unknown } | undefined)?.photoUrl;
           if (typeof photo === 'string') files.push(photo);
+          // contact_id stays: an opaque id (the room's author.id keeps it too) that the
+          // dashboard's distinct-contacts counters are keyed on; nulling it changed them.
           await rooms(trx, tenantId).andWhere('id', row.id).update({
-            data: toJson(anonymisedRoom(String(row.id), data)), chat_id: `anonimo-${row.id}`, author_name: ANONYMOUS_NAME, contact_id: null,
+            data: toJson(anonymisedRoom(String(row.id), data)), chat_id: `anonimo-${row.id}`, author_name: ANONYMOUS_NAME,
             open_key: null, anonymised_at: at, media_deleted_at: at, updated_at: at,
           });
         }
