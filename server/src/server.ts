@@ -300,6 +300,8 @@ export async function createServer(options: ServerOptions) {
       cut.unref?.();
       await closed;
       clearTimeout(cut);
+      // Background imports stop before their next chunk (docs/registers.md).
+      await registers.imports.stop();
       await backups?.stop();
       await campaigns.queue.stop();
       await mail.stop();

@@ -6,7 +6,7 @@ import { recordedCalls } from '../../stories/fakeApi';
 import * as stories from './ImportDialog.stories';
 import { importsDone, resetImportsDone } from './ImportDialog.stories';
 
-const { Contacts, SomeRowsFailed, Refused } = composeStories(stories);
+const { Contacts, SomeRowsFailed, Refused, BigFileInBackground, BigFileFailed } = composeStories(stories);
 const dialog = () => screen.getByRole('dialog', { name: messages.registers.importTitle });
 const pick = (file: File) => fireEvent.change(within(dialog()).getByLabelText(messages.registers.import), { target: { files: [file] } });
 const send = () => fireEvent.click(within(dialog()).getByRole('button', { name: messages.registers.importSend }));
@@ -55,6 +55,31 @@ describe("ImportDialog ('Importar CSV', seed 000 §2, §5)", () => {
     send();
     await waitFor(() => expect(within(dialog()).getByRole('alert').textContent).toBe('O arquivo não tem a coluna displayName.'));
     expect(importsDone()).toBe(0);
+  });
+
+  it("follows a big file's background import: 'Importando… {processed} de {total}' polled every second, then the toast", async () => {
+    render(<BigFileInBackground />);
+    pick(csv());
+    send();
+    expect(await within(dialog()).findByText('Importando… 0 de 50.000')).toBeTruthy();
+    expect(within(dialog()).getByRole('button', { name: messages.registers.importSend }).hasAttribute('disabled')).toBe(true);
+    await waitFor(() => expect(within(dialog()).getByText('Importando… 25.000 de 50.000')).toBeTruthy(), { timeout: 2500 });
+    expect(within(dialog()).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
+    expect(importsDone()).toBe(0);
+    const toast = (await screen.findByText(/^49990 registro\(s\) importado\(s\); 10 linha\(s\) com erro/, {}, { timeout: 2500 })).closest('[role="alert"]')!;
+    expect(toast.className).toMatch(/Warning/i);
+    expect(importsDone()).toBe(1);
+    expect(recordedCalls().filter((call) => call.path === '/api/imports/job-grande')).toHaveLength(2);
+    expect(recordedCalls().find((call) => call.path === '/api/imports/job-grande')!.headers.authorization).toBe('Bearer story-token');
+  });
+
+  it("keeps a failed background import's message in the dialog and refreshes the rows it imported", async () => {
+    render(<BigFileFailed />);
+    pick(csv());
+    send();
+    await waitFor(() => expect(within(dialog()).getByRole('alert').textContent).toMatch(/^A importação parou nas linhas 20002 a 20501/), { timeout: 2500 });
+    expect(within(dialog()).queryByRole('progressbar')).toBeNull();
+    expect(importsDone()).toBe(1);
   });
 
   it('downloads the CSV template of the register', async () => {

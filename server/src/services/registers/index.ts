@@ -1,7 +1,7 @@
 import type { RegisterDefinition } from '@atendimento/schemas/registers/index';
 import type { Clock } from '../../clock';
 import type { Logger } from '../../logger';
-import type { Db } from '../../db/knex';
+import { dialectOf, type Db } from '../../db/knex';
 import { createRegisterRepository } from '../../db/repositories/register-repository';
 import { createRegisterLookups } from '../../db/repositories/register-lookups';
 import type { TenantRow } from '../../db/repositories/tenant-repository';
@@ -59,7 +59,8 @@ export function createRegisters(deps: RegistersDeps) {
   });
   const registers = createRegisterService({ definitions, repo, validator, changes: deps.changes, clock: deps.clock, logger: deps.logger, hooks });
   const exports = createExportService({ registers, lookups, mailer: deps.mailer, clock: deps.clock, logger: deps.logger });
-  const imports = createImportService({ registers });
+  // PostgreSQL keeps a background import in one transaction; SQLite's single connection cannot (import-service.ts).
+  const imports = createImportService({ registers, clock: deps.clock, logger: deps.logger, atomicBackground: dialectOf(deps.db) === 'pg' });
   const lookup = createLookupService({ registers, repo });
   return {
     registers,

@@ -40,6 +40,9 @@ export interface PreparedWrite {
   inputs: Record<string, unknown>;
 }
 
+/** Rows per insert between two pauses of a batched create (createBatches). */
+const INSERT_SLICE = 200;
+
 const isPlainObject = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === 'object' && !Array.isArray(v);
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
@@ -253,6 +256,37 @@ export function createRegisterService(deps: RegisterServiceDeps) {
     return api!;
   }
 
+  /** Inserts prepared creates in the caller's transaction, each through the hooks when the register has any. */
+  async function insertCreates(
+    caller: Caller,
+    definition: RegisterDefinition,
+    writes: PreparedWrite[],
+    trx: WriteContext['trx'],
+    record: WriteContext['record'],
+    /** Awaited between slices of rows (a background import yields to the event loop there). */
+    pause?: () => Promise<void>,
+  ): Promise<void> {
+    const table = tables.get(definition.name)!;
+    const hooks = hooksOf(definition.name);
+    const ctx = hookContext(caller, definition);
+    const writeCtx: WriteContext = { ...ctx, trx, record };
+    const slice = pause ? INSERT_SLICE : Math.max(1, writes.length);
+    for (let start = 0; start < writes.length; start += slice) {
+      if (start > 0) await pause?.();
+      const part = writes.slice(start, start + slice);
+      if (!hooks.beforeWrite && !hooks.afterWrite) {
+        await repo.insertMany(caller.tenant.id, table, part.map((w) => w.next), ctx.now, trx);
+      } else {
+        for (const w of part) {
+          const extra = (await hooks.beforeWrite?.(writeCtx, w.next, null, w.inputs)) ?? {};
+          await repo.insert(caller.tenant.id, table, w.next, ctx.now, trx, extra);
+          await hooks.afterWrite?.(writeCtx, w.next, null);
+        }
+      }
+    }
+    for (const w of writes) record({ collection: definition.list.live, id: w.next.id, op: 'upsert' });
+  }
+
   return {
     definitions,
     definition: definitionOf,
@@ -370,28 +404,45 @@ export function createRegisterService(deps: RegisterServiceDeps) {
     async createMany(caller: Caller, name: string, writes: PreparedWrite[]): Promise<number> {
       const definition = definitionOf(name);
       assertWritable(caller, definition);
-      const table = tables.get(name)!;
-      const hooks = hooksOf(name);
-      const ctx = hookContext(caller, definition);
       try {
-        await changes.transaction(caller.tenant.id, async (trx, record) => {
-          const writeCtx: WriteContext = { ...ctx, trx, record };
-          if (!hooks.beforeWrite && !hooks.afterWrite) {
-            await repo.insertMany(caller.tenant.id, table, writes.map((w) => w.next), ctx.now, trx);
-          } else {
-            for (const w of writes) {
-              const extra = (await hooks.beforeWrite?.(writeCtx, w.next, null, w.inputs)) ?? {};
-              await repo.insert(caller.tenant.id, table, w.next, ctx.now, trx, extra);
-              await hooks.afterWrite?.(writeCtx, w.next, null);
-            }
-          }
-          for (const w of writes) record({ collection: definition.list.live, id: w.next.id, op: 'upsert' });
-        });
+        await changes.transaction(caller.tenant.id, (trx, record) => insertCreates(caller, definition, writes, trx, record));
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict('duplicate', definition.name === 'agents' ? messages.auth.emailInUse : messages.validation.invalidValue);
         throw error;
       }
       return writes.length;
+    },
+
+    /**
+     * Writes prepared creates batch by batch, as `batches` produces them (large imports; the
+     * producer validates the next batch and yields to the event loop in between). `atomic`:
+     * every batch in ONE transaction, all or nothing (it holds one connection throughout: fine on
+     * PostgreSQL's pool). Otherwise each batch commits on its own, so other requests get the
+     * connection between batches (SQLite has one); a failing batch leaves the earlier ones.
+     */
+    async createBatches(caller: Caller, name: string, batches: AsyncIterable<PreparedWrite[]>, options: { atomic: boolean; pause?: () => Promise<void> }): Promise<number> {
+      const definition = definitionOf(name);
+      assertWritable(caller, definition);
+      let written = 0;
+      try {
+        if (options.atomic) {
+          await changes.transaction(caller.tenant.id, async (trx, record) => {
+            for await (const writes of batches) {
+              await insertCreates(caller, definition, writes, trx, record, options.pause);
+              written += writes.length;
+            }
+          });
+        } else {
+          for await (const writes of batches) {
+            if (writes.length) await changes.transaction(caller.tenant.id, (trx, record) => insertCreates(caller, definition, writes, trx, record, options.pause));
+            written += writes.length;
+          }
+        }
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict('duplicate', definition.name === 'agents' ? messages.auth.emailInUse : messages.validation.invalidValue);
+        throw error;
+      }
+      return written;
     },
 
     /**

@@ -120,7 +120,10 @@ export function registerRegisterFileRoutes(api: ApiRegistry, deps: RegisterFileR
             defaults[key] = value;
           }
         }
-        ctx.body = await deps.imports.importCsv(caller, name, file.bytes, defaults);
+        // Big files answer 202 { meta: { jobId, total } } and run in the background (GET /api/imports/:jobId).
+        const outcome = await deps.imports.importCsv(caller, name, file.bytes, defaults);
+        ctx.status = outcome.status;
+        ctx.body = outcome.body;
       },
     });
 
@@ -151,6 +154,19 @@ export function registerRegisterFileRoutes(api: ApiRegistry, deps: RegisterFileR
       });
     }
   }
+
+  // A background import's progress (docs/registers.md): the caller who started it or an admin of
+  // the tenant, while they may still write the register; unknown, finished over an hour ago or
+  // someone else's: 404.
+  api.add({
+    method: 'GET',
+    path: '/api/imports/:jobId',
+    access: access.user,
+    handler: (ctx) => {
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = { data: deps.imports.report(callerOf(ctx), String(ctx.params.jobId)) };
+    },
+  });
 
   // POST /api/upload (seed 000 §7): multipart field "file"; limits enforced while streaming,
   // type checked by content; answers data.file.imageUrl (images) or documentUrl.
