@@ -55,6 +55,11 @@ describe('scheduled backups', () => {
     try {
       // Changed after the backup: the restore brings the backed-up value back.
       await t.server.db('users').where({ tenant_id: 'acme', id: 'acme-suporte' }).update({ display_name: 'Alterado depois do backup' });
+      if (config.databaseUrl) {
+        // pg_restore recreates the dump's own schema: a different DATABASE_SCHEMA is refused, nothing touched.
+        await expect(restoreBackup(folder, { ...config, databaseSchema: 'outro_schema' })).rejects.toThrow(/DATABASE_SCHEMA is "outro_schema"/);
+        expect((await t.server.db('users').where({ tenant_id: 'acme', id: 'acme-suporte' }).first())?.display_name).toBe('Alterado depois do backup');
+      }
       await restoreBackup(folder, config);
       if (config.databaseUrl) {
         const back = await t.server.db('users').where({ tenant_id: 'acme', id: 'acme-suporte' }).first();

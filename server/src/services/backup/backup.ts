@@ -33,6 +33,8 @@ export interface Manifest {
   dialect: 'sqlite' | 'pg';
   /** The database file inside the folder: database.sqlite or database.pgdump. */
   database: string;
+  /** PostgreSQL: the schema the dump holds (pg_restore writes it back under that name). */
+  schema?: string;
   migrations: string[];
   files: ManifestFile[];
 }
@@ -98,7 +100,7 @@ export async function createBackup(config: BackupConfig, clock: Clock): Promise<
       const full = path.join(work, rel);
       files.push({ path: rel.split(path.sep).join('/'), size: (await stat(full)).size, sha256: await sha256(full) });
     }
-    const manifest: Manifest = { format: 1, createdAt: createdAt.toISOString(), dialect, database, migrations, files };
+    const manifest: Manifest = { format: 1, createdAt: createdAt.toISOString(), dialect, database, ...(dialect === 'pg' && { schema: config.databaseSchema ?? 'public' }), migrations, files };
     await writeFile(path.join(work, MANIFEST), JSON.stringify(manifest, null, 2));
     await rename(work, finalDir);
     return { dir: finalDir, manifest };
@@ -205,6 +207,11 @@ export async function restoreBackup(backupDir: string, config: BackupConfig): Pr
   const dialect = config.databaseUrl ? 'pg' : 'sqlite';
   if (manifest.dialect !== dialect) {
     throw new Error(`restore: this backup is of a ${manifest.dialect} database but the configuration points at ${dialect}. Set or unset DATABASE_URL to match.`);
+  }
+  // pg_restore recreates the dump's own schema (--clean drops it first): restoring a backup of
+  // schema A while DATABASE_SCHEMA says B would overwrite A, possibly the live one. Refused.
+  if (dialect === 'pg' && manifest.schema && manifest.schema !== (config.databaseSchema ?? 'public')) {
+    throw new Error(`restore: this backup holds the PostgreSQL schema "${manifest.schema}", which pg_restore recreates under that name, but DATABASE_SCHEMA is "${config.databaseSchema ?? 'public'}". Restore into a fresh database (another DATABASE_URL) with DATABASE_SCHEMA=${manifest.schema}.`);
   }
   await mkdir(config.dataDir, { recursive: true });
   if (dialect === 'pg') {
