@@ -1,5 +1,5 @@
 import { loadConfig } from '../config';
-import { closeDb, createDb, migrate } from '../db/knex';
+import { closeDb, createDb, migrate, migrationCounts } from '../db/knex';
 
 /**
  * `npm run migrate`: brings the database (DATABASE_URL + DATABASE_SCHEMA, or the SQLite file
@@ -12,9 +12,9 @@ async function main(): Promise<void> {
   const db = createDb(config);
   try {
     await migrate(db, config.databaseSchema);
-    const [done] = (await db.migrate.list()) as [unknown[], unknown[]];
+    const { done } = await migrationCounts(db);
     const where = config.databaseUrl ? `PostgreSQL, esquema ${config.databaseSchema ?? 'public'}` : `SQLite, ${config.sqliteFile}`;
-    process.stdout.write(`Banco atualizado (${where}): ${done.length} migrações aplicadas.\n`);
+    process.stdout.write(`Banco atualizado (${where}): ${done} migrações aplicadas.\n`);
   } finally {
     await closeDb(db);
   }

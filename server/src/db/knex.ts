@@ -148,8 +148,13 @@ export async function pingDb(db: Knex): Promise<void> {
 
 /** Migrations this code knows that the database has not run yet (readiness: "migrations done"). */
 export async function pendingMigrations(db: Knex): Promise<number> {
-  const [, pending] = (await db.migrate.list()) as [unknown[], unknown[]];
-  return pending.length;
+  return (await migrationCounts(db)).pending;
+}
+
+/** Migrations the database has run and those it has not yet (`npm run migrate` reports them). */
+export async function migrationCounts(db: Knex): Promise<{ done: number; pending: number }> {
+  const [done, pending] = (await db.migrate.list()) as [unknown[], unknown[]];
+  return { done: done.length, pending: pending.length };
 }
 
 /** Connection pool figures for /metrics: used, free, and callers waiting for a connection. */
