@@ -41,6 +41,7 @@ import { registerPresenceRoutes } from './web/routes/presence';
 import { registerRegistersRoutes } from './web/routes/registers';
 import { registerIntegrationsRoutes } from './web/routes/integrations';
 import { registerChatRoutes } from './web/routes/chat';
+import { revocationIds, SESSIONS_COLLECTION } from './hub/session-revocations';
 import { registerRoomContactRoutes } from './web/routes/chat/room-contact-routes';
 import { registerWhatsappRoutes } from './web/routes/whatsapp';
 import { registerMailRoutes } from './web/routes/mail';
@@ -122,8 +123,16 @@ export async function createServer(options: ServerOptions) {
     maxSocketsPerAddress: config.wsMaxPerIp,
     maxBufferedBytes: config.wsMaxBufferedBytes,
   });
-  // Sessions that end close their sockets at once (docs/security.md).
-  auth.service.onSessionsRevoked((tenantId, revoked) => hub.closeSessions(tenantId, revoked));
+  // Sessions that end close their sockets at once (docs/security.md "Sessions"): here, and in
+  // every other process through a `sessions` change on the bus.
+  auth.service.onSessionsRevoked((tenantId, revoked) => {
+    hub.closeSessions(tenantId, revoked);
+    void changes
+      .transaction(tenantId, async (_trx, record) => {
+        for (const id of revocationIds(revoked)) record({ collection: SESSIONS_COLLECTION, id, op: 'delete' });
+      })
+      .catch((err) => logger.warn({ err, tenantId }, 'hub.session_revocation_not_broadcast'));
+  });
   // Daily reports (docs/reports.md): kept in the transaction of every room and status write.
   const reports = createReports({ db, changes, clock, logger, mailer, dataDir: config.dataDir, secret: config.jwtSecret });
   const presence = createPresence({ db, changes, clock, logger });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLOSE_CODES } from '@atendimento/schemas';
 import { busNamespace } from '@atendimento/server/services/changes/create-bus';
 import { createHttpClient } from '../helpers/http-client';
 import { RawSocket } from '../server/realtime/realtime-helpers';
@@ -114,5 +115,22 @@ describe.each(['pg', 'redis'] as const)('two server processes with BUS=%s', (bus
       const cursors = statusFrames.map((f) => (f.type === 'changes' ? f.cursor : 0));
       expect(cursors).toEqual([...cursors].sort((x, y) => x - y));
     }
+  });
+
+  it("a sign-out through one process closes that session's socket on the other at once", { timeout: 60_000 }, async () => {
+    const api = createHttpClient(a.baseUrl, { host: a.host });
+    const signIn = await api('/api/auth/login', { method: 'POST', body: { email: 'supervisor@exemplo.com.br', password: 'supervisor123' } });
+    expect(signIn.status, signIn.text).toBe(200);
+    const token = signIn.body.data.accessToken as string;
+    const other = await login(a, 'supervisor@exemplo.com.br', 'supervisor123');
+    const onB = new RawSocket(b.baseUrl, b.host);
+    const keep = new RawSocket(b.baseUrl, b.host);
+    sockets.push(onB, keep);
+    await onB.auth(token);
+    await keep.auth(other);
+    expect((await api('/api/auth/logout', { method: 'POST', token, cookie: signIn.cookie })).status).toBeLessThan(300);
+    // Well inside the access token's 15 min: the note crossed the bus.
+    expect((await onB.closedWith(10_000)).code).toBe(CLOSE_CODES.unauthorized);
+    expect(keep.closed).toBeNull();
   });
 });

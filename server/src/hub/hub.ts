@@ -9,6 +9,7 @@ import type { TenantRow } from '../db/repositories/tenant-repository';
 import type { AuthService, Principal } from '../services/auth/auth-service';
 import type { ChangeFeed } from '../services/changes/change-feed';
 import type { TenantService } from '../services/tenants/tenant-service';
+import { revocationOf, SESSIONS_COLLECTION, type Revoked } from './session-revocations';
 import { AppError } from '../errors';
 import type { LiveCollection } from '../services/changes/live-collection';
 import { createSubscriptionEngine, Subscription, type SubscriptionOwner } from './subscription-engine';
@@ -143,8 +144,33 @@ export function createHub(options: HubOptions) {
     // A tenant switched off (`npm run tenant -- disable`, docs/tenancy.md) records an
     // 'appConfig' change: its open sockets are closed with 4403 'Acesso Desabilitado.' at once.
     if (events.some((e) => e.collection === 'appConfig')) void closeIfInactive(tenantId);
+    // Sessions ended in any process (session-revocations.ts): close this process's sockets of them.
+    for (const e of events) {
+      const revoked = e.collection === SESSIONS_COLLECTION ? revocationOf(e.id) : null;
+      if (revoked) closeSessions(tenantId, revoked);
+    }
     return engine.onChanges(tenantId, events);
   });
+
+  /**
+   * Closes at once this process's sockets of sessions that ended: sign-out, refresh-family
+   * revoke, a user disabled or deleted. Without this they streamed until the access token
+   * expired. Other processes do the same when the `sessions` change reaches them.
+   */
+  function closeSessions(tenantId: string, revoked: Revoked): number {
+    let closed = 0;
+    for (const conn of connections) {
+      if (conn.closed || !conn.authenticated || conn.tenant.id !== tenantId) continue;
+      const p = conn.principal;
+      if (p.kind !== 'user') continue;
+      const match = 'sessionIds' in revoked ? revoked.sessionIds.includes(p.sessionId) : p.user.id === revoked.userId;
+      if (!match) continue;
+      const disabled = !('sessionIds' in revoked) && revoked.disabled;
+      conn.close(disabled ? CLOSE_CODES.forbidden : CLOSE_CODES.unauthorized, disabled ? messages.auth.userDisabled : messages.auth.sessionExpired);
+      closed++;
+    }
+    return closed;
+  }
 
   async function closeIfInactive(tenantId: string): Promise<void> {
     const open = [...connections].filter((c) => c.tenant.id === tenantId && !c.closed);
@@ -440,25 +466,7 @@ export function createHub(options: HubOptions) {
     sweep,
     checkTokens,
 
-    /**
-     * Closes at once the sockets of sessions that ended: sign-out, refresh-family
-     * revoke, a user disabled or deleted. Without this they streamed until the access token
-     * expired. This process's sockets only; another process's close when its token expires.
-     */
-    closeSessions(tenantId: string, revoked: { sessionIds: string[] } | { userId: string; disabled?: boolean }): number {
-      let closed = 0;
-      for (const conn of connections) {
-        if (conn.closed || !conn.authenticated || conn.tenant.id !== tenantId) continue;
-        const p = conn.principal;
-        if (p.kind !== 'user') continue;
-        const match = 'sessionIds' in revoked ? revoked.sessionIds.includes(p.sessionId) : p.user.id === revoked.userId;
-        if (!match) continue;
-        const disabled = !('sessionIds' in revoked) && revoked.disabled;
-        conn.close(disabled ? CLOSE_CODES.forbidden : CLOSE_CODES.unauthorized, disabled ? messages.auth.userDisabled : messages.auth.sessionExpired);
-        closed++;
-      }
-      return closed;
-    },
+    closeSessions,
 
     /** Resolves when every queued batch and subscription start has run (tests). */
     idle: () => engine.idle(),
