@@ -316,6 +316,7 @@ export async function createServer(options: ServerOptions) {
       await mail.stop();
       await routing!.stop();
       await changes.idle();
+      tenants.service.stop();
       mailer.close();
       changes.close();
       await bus.close();

@@ -11,30 +11,37 @@ function hostName(hostHeader: string): string {
   return host.split(':')[0] ?? '';
 }
 
-/** How often, at most, a SQLite process asks whether another process wrote the database. */
+/** How often a SQLite process asks whether another process wrote the database. */
 const STAMP_EVERY_MS = 200;
 
 /**
  * Resolves the tenant from the Host header. Lookups are cached briefly because every request
  * does one; `invalidate` drops the cache when an admin changes a tenant. A change made by another
  * process (the tenant command disabling a tenant) reaches this one through the bus on
- * PostgreSQL; on SQLite, through the file's change stamp, looked at every 200 ms at most, so
+ * PostgreSQL; on SQLite, through the file's change stamp, looked at every 200 ms on the
+ * service's own timer (never on a request's path: a request's statements stay the same), so
  * 'Acesso Desabilitado.' holds at once there too.
  */
 export function createTenantService(repo: TenantRepository, options: { defaultTenant: string; cacheMs?: number }) {
   const cache = new Map<string, { tenant: TenantRow | null; at: number }>();
   const cacheMs = options.cacheMs ?? 5_000;
   let stamp: number | null = null;
-  let stampAt = 0;
-
-  async function dropIfChangedElsewhere(): Promise<void> {
-    const now = Date.now();
-    if (now - stampAt < STAMP_EVERY_MS) return;
-    stampAt = now;
-    const next = await repo.externalChangeStamp();
-    if (next !== null && stamp !== null && next !== stamp) cache.clear();
-    stamp = next;
-  }
+  let checking = false;
+  const watcher = setInterval(() => {
+    if (checking) return;
+    checking = true;
+    repo.externalChangeStamp()
+      .then((next) => {
+        // PostgreSQL answers null: its bus tells every process; nothing to watch.
+        if (next === null) return clearInterval(watcher);
+        if (stamp !== null && next !== stamp) cache.clear();
+        stamp = next;
+      })
+      // The database closing under a last tick: nothing to do.
+      .catch(() => undefined)
+      .finally(() => (checking = false));
+  }, STAMP_EVERY_MS);
+  watcher.unref?.();
 
   async function load(host: string): Promise<TenantRow | null> {
     if (LOCAL_HOSTS.has(host)) return repo.findById(options.defaultTenant);
@@ -44,7 +51,6 @@ export function createTenantService(repo: TenantRepository, options: { defaultTe
   return {
     async resolve(hostHeader: string): Promise<TenantRow | null> {
       const host = hostName(hostHeader);
-      await dropIfChangedElsewhere();
       const hit = cache.get(host);
       if (hit && Date.now() - hit.at < cacheMs) return hit.tenant;
       const tenant = await load(host);
@@ -53,6 +59,10 @@ export function createTenantService(repo: TenantRepository, options: { defaultTe
     },
     invalidate(): void {
       cache.clear();
+    },
+    /** Stops watching the database file (server close). */
+    stop(): void {
+      clearInterval(watcher);
     },
     appConfig(tenant: TenantRow): AppConfig {
       return { ...tenant.appConfig, tenantId: tenant.id };
