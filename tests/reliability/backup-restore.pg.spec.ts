@@ -1,13 +1,11 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hubSignature } from '@atendimento/integrations';
 import { spawnServer, type ServerProcess } from './server-process';
+import { npmRun, postWebhook, textWebhook, type WebhookLane } from './signed-webhooks';
 
 /**
  * Backups on PostgreSQL (docs/production.md "Backups"): a real server process on a fresh schema
@@ -19,7 +17,6 @@ import { spawnServer, type ServerProcess } from './server-process';
  * of the schema came back (untouched tables with the same row count, ingest tables between the
  * counts before and after the ingest); a server started on it serves the files byte for byte.
  */
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const databaseUrl = process.env.DATABASE_URL!;
 const schema = `t_${randomBytes(6).toString('hex')}`;
 const restoreDb = `bk_${randomBytes(6).toString('hex')}`;
@@ -31,6 +28,8 @@ const restoreUrl = (() => {
 const TENANT = 'demo';
 const CHANNEL = 'wa-bk';
 const APP_SECRET = 'segredo-backup';
+/** The Meta channel this test loads (tests/reliability/signed-webhooks.ts). */
+const LANE: WebhookLane = { channel: CHANNEL, appSecret: APP_SECRET, idPrefix: 'bkpg', waba: 'WABA-BK', phoneNumberId: 'PN-BK', displayPhone: '5511999990001', customerBase: '55118000000', customers: 5 };
 const LANES = 8;
 const PER_LANE_PER_SECOND = 25;
 /** Tables the ingest only adds to, and tables whose rows come and go meanwhile (timers, change log). */
@@ -46,42 +45,6 @@ let createdDb = false;
 const baseEnv = { DATABASE_SCHEMA: schema, JWT_SECRET: 'bk'.repeat(20), SECRETS_KEY: randomBytes(32).toString('base64'), DEMO_WHATSAPP: 'false', LOG_LEVEL: 'error' };
 const sourceEnv = () => ({ ...baseEnv, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, BACKUP_DIR: backupDir });
 const targetEnv = (dir: string) => ({ ...baseEnv, DATABASE_URL: restoreUrl, DATA_DIR: dir, BACKUP_DIR: backupDir });
-
-function npm(args: string[], extraEnv: Record<string, string>): Promise<{ code: number; out: string }> {
-  return new Promise((resolve) => {
-    let out = '';
-    const child = spawn('npm', ['run', '--silent', ...args], { cwd: repoRoot, env: { ...process.env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    child.once('exit', (code) => resolve({ code: code ?? 1, out }));
-  });
-}
-
-function webhook(n: number): { id: string; raw: Buffer } {
-  const id = `wamid.bkpg-${n}-${randomBytes(4).toString('hex')}`;
-  const body = {
-    object: 'whatsapp_business_account',
-    entry: [{ id: 'WABA-BK', changes: [{ field: 'messages', value: {
-      messaging_product: 'whatsapp', metadata: { display_phone_number: '5511999990001', phone_number_id: 'PN-BK' },
-      contacts: [{ profile: { name: `Cliente ${n % 5}` }, wa_id: `55118000000${n % 5}` }],
-      messages: [{ from: `55118000000${n % 5}`, id, timestamp: String(1_700_000_000 + n), type: 'text', text: { body: `mensagem ${n}` } }],
-    } }] }],
-  };
-  return { id, raw: Buffer.from(JSON.stringify(body)) };
-}
-
-async function post(p: ServerProcess, raw: Buffer): Promise<number> {
-  try {
-    const res = await fetch(`${p.baseUrl}/api/webhooks/whatsapp/${CHANNEL}`, {
-      method: 'POST', body: new Uint8Array(raw),
-      headers: { host: p.host, 'content-type': 'application/json', 'x-hub-signature-256': hubSignature(APP_SECRET, raw) },
-    });
-    await res.arrayBuffer();
-    return res.status;
-  } catch {
-    return 0;
-  }
-}
 
 async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
@@ -157,8 +120,8 @@ describe('backup while ingesting, restore into a fresh database (PostgreSQL)', (
     const lanes = Array.from({ length: LANES }, async () => {
       while (!stop) {
         const started = Date.now();
-        const hook = webhook(n++);
-        const status = await post(p, hook.raw);
+        const hook = textWebhook(LANE, n++);
+        const status = await postWebhook(p, LANE, hook.raw);
         latencies.push(Date.now() - started);
         if (status === 200) acked.push({ id: hook.id, at: Date.now() });
         const wait = 1000 / PER_LANE_PER_SECOND - (Date.now() - started);
@@ -167,7 +130,7 @@ describe('backup while ingesting, restore into a fresh database (PostgreSQL)', (
     });
     await new Promise((r) => setTimeout(r, 2_000));
     const backupStart = Date.now();
-    const backup = await npm(['backup'], sourceEnv());
+    const backup = await npmRun(['backup'], sourceEnv());
     const backupEnd = Date.now();
     const ackedDuringBackup = acked.filter((a) => a.at > backupStart).length;
     stop = true;
@@ -195,7 +158,7 @@ describe('backup while ingesting, restore into a fresh database (PostgreSQL)', (
 
     // Restore into the fresh database and a fresh DATA_DIR (the source server keeps running).
     const fresh = path.join(root, 'restored');
-    const good = await npm(['restore', '--', folder], targetEnv(fresh));
+    const good = await npmRun(['restore', '--', folder], targetEnv(fresh));
     expect(good.code, good.out).toBe(0);
 
     // Every table of the schema came back.

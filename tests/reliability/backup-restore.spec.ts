@@ -1,13 +1,11 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hubSignature } from '@atendimento/integrations';
 import { spawnServer, type ServerProcess } from './server-process';
+import { npmRun, postWebhook, textWebhook, type WebhookLane } from './signed-webhooks';
 
 /**
  * Backups (docs/production.md "Backups"): `npm run backup` is run while a real server process
@@ -17,10 +15,11 @@ import { spawnServer, type ServerProcess } from './server-process';
  * restored server, a running server's data dir and a damaged backup are refused.
  * These are the commands docs/production.md gives.
  */
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TENANT = 'demo';
 const CHANNEL = 'wa-bk';
 const APP_SECRET = 'segredo-backup';
+/** The Meta channel this test loads (tests/reliability/signed-webhooks.ts). */
+const LANE: WebhookLane = { channel: CHANNEL, appSecret: APP_SECRET, idPrefix: 'bk', waba: 'WABA-BK', phoneNumberId: 'PN-BK', displayPhone: '5511999990001', customerBase: '55118000000', customers: 5 };
 const LANES = 8;
 const PER_LANE_PER_SECOND = 25;
 
@@ -30,42 +29,6 @@ let backupDir: string;
 let proc: ServerProcess | null = null;
 let restored: ServerProcess | null = null;
 const env = (dir: string) => ({ DATABASE_URL: '', DATA_DIR: dir, BACKUP_DIR: backupDir, JWT_SECRET: 'bk'.repeat(20), DEMO_WHATSAPP: 'false', LOG_LEVEL: 'error' });
-
-function npm(args: string[], extraEnv: Record<string, string>): Promise<{ code: number; out: string }> {
-  return new Promise((resolve) => {
-    let out = '';
-    const child = spawn('npm', ['run', '--silent', ...args], { cwd: repoRoot, env: { ...process.env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    child.once('exit', (code) => resolve({ code: code ?? 1, out }));
-  });
-}
-
-function webhook(n: number): { id: string; raw: Buffer } {
-  const id = `wamid.bk-${n}-${randomBytes(4).toString('hex')}`;
-  const body = {
-    object: 'whatsapp_business_account',
-    entry: [{ id: 'WABA-BK', changes: [{ field: 'messages', value: {
-      messaging_product: 'whatsapp', metadata: { display_phone_number: '5511999990001', phone_number_id: 'PN-BK' },
-      contacts: [{ profile: { name: `Cliente ${n % 5}` }, wa_id: `55118000000${n % 5}` }],
-      messages: [{ from: `55118000000${n % 5}`, id, timestamp: String(1_700_000_000 + n), type: 'text', text: { body: `mensagem ${n}` } }],
-    } }] }],
-  };
-  return { id, raw: Buffer.from(JSON.stringify(body)) };
-}
-
-async function post(p: ServerProcess, raw: Buffer): Promise<number> {
-  try {
-    const res = await fetch(`${p.baseUrl}/api/webhooks/whatsapp/${CHANNEL}`, {
-      method: 'POST', body: new Uint8Array(raw),
-      headers: { host: p.host, 'content-type': 'application/json', 'x-hub-signature-256': hubSignature(APP_SECRET, raw) },
-    });
-    await res.arrayBuffer();
-    return res.status;
-  } catch {
-    return 0;
-  }
-}
 
 function clientMessageIds(file: string): Set<string> {
   const db = new Database(file, { readonly: true });
@@ -119,15 +82,15 @@ describe('backup while ingesting, restore into a fresh DATA_DIR (SQLite)', () =>
     const lanes = Array.from({ length: LANES }, async () => {
       while (!stop) {
         const started = Date.now();
-        const hook = webhook(n++);
-        if ((await post(p, hook.raw)) === 200) acked.push({ id: hook.id, at: Date.now() });
+        const hook = textWebhook(LANE, n++);
+        if ((await postWebhook(p, LANE, hook.raw)) === 200) acked.push({ id: hook.id, at: Date.now() });
         const wait = 1000 / PER_LANE_PER_SECOND - (Date.now() - started);
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       }
     });
     await new Promise((r) => setTimeout(r, 2_000));
     const backupStart = Date.now();
-    const backup = await npm(['backup'], env(dataDir));
+    const backup = await npmRun(['backup'], env(dataDir));
     const ackedDuringBackup = acked.filter((a) => a.at > backupStart).length;
     stop = true;
     await Promise.all(lanes);
@@ -148,7 +111,7 @@ describe('backup while ingesting, restore into a fresh DATA_DIR (SQLite)', () =>
     expect(listed.filter((p) => /-(wal|shm|journal)$/.test(p))).toEqual([]);
 
     // A server holds dataDir: restore refuses and touches nothing.
-    const refused = await npm(['restore', '--', folder], env(dataDir));
+    const refused = await npmRun(['restore', '--', folder], env(dataDir));
     expect(refused.code).not.toBe(0);
     expect(refused.out).toMatch(/a server is using/);
 
@@ -160,12 +123,12 @@ describe('backup while ingesting, restore into a fresh DATA_DIR (SQLite)', () =>
     bytes[bytes.length - 1] = bytes[bytes.length - 1]! ^ 0xff;
     writeFileSync(victim, bytes);
     const fresh = path.join(root, 'restored');
-    const bad = await npm(['restore', '--', damaged], env(fresh));
+    const bad = await npmRun(['restore', '--', damaged], env(fresh));
     expect(bad.code).not.toBe(0);
     expect(bad.out).toMatch(/checksum mismatch/);
     expect(existsSync(path.join(fresh, 'atendimento.sqlite'))).toBe(false);
 
-    const good = await npm(['restore', '--', folder], env(fresh));
+    const good = await npmRun(['restore', '--', folder], env(fresh));
     expect(good.code, good.out).toBe(0);
     expect(readFileSync(path.join(fresh, 'secrets-key'), 'utf8')).toBe(readFileSync(path.join(dataDir, 'secrets-key'), 'utf8'));
     const restoredFile = path.join(fresh, 'atendimento.sqlite');

@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hubSignature } from '@atendimento/integrations';
 import { spawnServer, type ServerProcess } from './server-process';
+import { npmRun, postWebhook, textWebhook, type WebhookLane } from './signed-webhooks';
 import { waitFor } from '../helpers/wait-for';
 
 /**
@@ -20,38 +19,14 @@ const PER_ROUND = 40;
 const TENANT = 'demo';
 const CHANNEL = 'wa-r3';
 const APP_SECRET = 'segredo-r3';
+/** The Meta channel this test loads (tests/reliability/signed-webhooks.ts). */
+const LANE: WebhookLane = { channel: CHANNEL, appSecret: APP_SECRET, idPrefix: 'r3', waba: 'WABA-R3', phoneNumberId: 'PN-R3', displayPhone: '5511999990000', customerBase: '55119000000', customers: 7 };
 
 let dataDir: string;
 let sqliteFile: string;
 let proc: ServerProcess | null = null;
 // Always SQLite, also inside `npm run test:pg` (which sets DATABASE_URL for the whole run).
 const env = () => ({ DATABASE_URL: '', DATA_DIR: dataDir, JWT_SECRET: 'r3'.repeat(20), DEMO_WHATSAPP: 'false', LOG_LEVEL: 'error' });
-
-function webhook(n: number): { id: string; raw: Buffer } {
-  const id = `wamid.r3-${n}-${randomBytes(4).toString('hex')}`;
-  const body = {
-    object: 'whatsapp_business_account',
-    entry: [{ id: 'WABA-R3', changes: [{ field: 'messages', value: {
-      messaging_product: 'whatsapp', metadata: { display_phone_number: '5511999990000', phone_number_id: 'PN-R3' },
-      contacts: [{ profile: { name: `Cliente ${n % 7}` }, wa_id: `55119000000${n % 7}` }],
-      messages: [{ from: `55119000000${n % 7}`, id, timestamp: String(1_700_000_000 + n), type: 'text', text: { body: `mensagem ${n}` } }],
-    } }] }],
-  };
-  return { id, raw: Buffer.from(JSON.stringify(body)) };
-}
-
-async function post(p: ServerProcess, raw: Buffer): Promise<number> {
-  try {
-    const res = await fetch(`${p.baseUrl}/api/webhooks/whatsapp/${CHANNEL}`, {
-      method: 'POST', body: new Uint8Array(raw),
-      headers: { host: p.host, 'content-type': 'application/json', 'x-hub-signature-256': hubSignature(APP_SECRET, raw) },
-    });
-    await res.arrayBuffer();
-    return res.status;
-  } catch {
-    return 0; // the connection died with the process
-  }
-}
 
 function alive(pid: number): boolean {
   try {
@@ -115,12 +90,12 @@ describe('R3 kill -9 during ingest (SQLite)', () => {
     let n = 0;
     for (let round = 0; round < ROUNDS; round++) {
       const p = proc!;
-      const batch = Array.from({ length: PER_ROUND }, () => webhook(n++));
+      const batch = Array.from({ length: PER_ROUND }, () => textWebhook(LANE, n++));
       sent.push(...batch);
       // Concurrent senders, in 4 lanes, while the process is killed at a random moment.
       const lanes = [0, 1, 2, 3].map(async (lane) => {
         for (let i = lane; i < batch.length; i += 4) {
-          const status = await post(p, batch[i]!.raw);
+          const status = await postWebhook(p, LANE, batch[i]!.raw);
           if (status === 200) acked.add(batch[i]!.id);
         }
       });
@@ -140,7 +115,7 @@ describe('R3 kill -9 during ingest (SQLite)', () => {
     // Replay everything ever sent to the last process: every message exactly once.
     const p = proc!;
     for (let i = 0; i < sent.length; i += 16) {
-      const statuses = await Promise.all(sent.slice(i, i + 16).map((w) => post(p, w.raw)));
+      const statuses = await Promise.all(sent.slice(i, i + 16).map((w) => postWebhook(p, LANE, w.raw)));
       expect(statuses.every((s) => s === 200), `replay statuses ${statuses.join(',')}\n${p.output()}`).toBe(true);
     }
     await p.stop();
