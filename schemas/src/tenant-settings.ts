@@ -162,7 +162,7 @@ const zoneAccepted = (zone: string) => {
  * closing date and the reports): the named ones first, then every zone this runtime's Intl
  * knows, so whatever a tenant may already have stays representable.
  */
-export const TIME_ZONES: readonly string[] = (() => {
+export const TIME_ZONES: readonly string[] = /* @__PURE__ */ (() => {
   const intl = Intl as unknown as { supportedValuesOf?: (key: string) => string[] };
   const known = typeof intl.supportedValuesOf === 'function' ? intl.supportedValuesOf('timeZone') : [];
   return [...new Set([...Object.keys(NAMED_TIME_ZONES).filter((zone) => zoneAccepted(zone) !== null), ...known])];
@@ -212,7 +212,7 @@ export const TENANT_SETTINGS_SCHEMA = {
       type: 'object', title: SETTINGS_GROUPS.encerramento, additionalProperties: false,
       properties: {
         ...claimProps('encerramento'),
-        justifies: stringList('Justificativas de encerramento', 'Justificativa'),
+        justifies: /* @__PURE__ */ stringList('Justificativas de encerramento', 'Justificativa'),
         reportOnly: { type: 'boolean', title: 'Justificativa opcional' },
         nextMaxDate: { type: 'integer', title: 'Prazo máximo do próximo contato (dias)', minimum: 1, maximum: 5000, errorMessage: 'Informe um número de dias entre 1 e 5000' },
         obsRules: {
@@ -228,17 +228,17 @@ export const TENANT_SETTINGS_SCHEMA = {
         retention: {
           type: 'object', title: 'Retenção de dados (LGPD)', additionalProperties: false,
           properties: {
-            closedChatsDays: retentionDays('Anonimizar chats encerrados após (dias)'),
-            mediaDays: retentionDays('Apagar arquivos de chats encerrados após (dias)'),
+            closedChatsDays: /* @__PURE__ */ retentionDays('Anonimizar chats encerrados após (dias)'),
+            mediaDays: /* @__PURE__ */ retentionDays('Apagar arquivos de chats encerrados após (dias)'),
           },
         },
       },
     },
     transferencia: {
       type: 'object', title: SETTINGS_GROUPS.transferencia, additionalProperties: false,
-      properties: { ...claimProps('transferencia'), justifies: stringList('Justificativas de transferência', 'Justificativa') },
+      properties: { ...claimProps('transferencia'), justifies: /* @__PURE__ */ stringList('Justificativas de transferência', 'Justificativa') },
     },
-    pesquisas: { type: 'object', title: SETTINGS_GROUPS.pesquisas, additionalProperties: false, properties: claimProps('pesquisas') },
+    pesquisas: { type: 'object', title: SETTINGS_GROUPS.pesquisas, additionalProperties: false, properties: /* @__PURE__ */ claimProps('pesquisas') },
     aparencia: {
       type: 'object', title: SETTINGS_GROUPS.aparencia, additionalProperties: false,
       properties: {
@@ -273,10 +273,10 @@ export const TENANT_SETTINGS_SCHEMA = {
     visoes: {
       type: 'object', title: SETTINGS_GROUPS.visoes, additionalProperties: false,
       properties: {
-        hiddenViews: stringList('Telas ocultas (caminho, ex.: /faq)', 'Tela', 100),
+        hiddenViews: /* @__PURE__ */ stringList('Telas ocultas (caminho, ex.: /faq)', 'Tela', 100),
         rootView: { type: ['string', 'null'], title: 'Tela inicial (caminho)', maxLength: 100, pattern: '^/', errorMessage: 'O caminho começa com /' },
         api: { type: 'boolean', title: 'Tela de API' },
-        hiddenTemplates: stringList('Templates ocultos', 'Template', 200),
+        hiddenTemplates: /* @__PURE__ */ stringList('Templates ocultos', 'Template', 200),
         chatTabs: {
           type: 'array', title: 'Abas de chats', maxItems: CHAT_TABS.length,
           items: {
@@ -294,7 +294,7 @@ export const TENANT_SETTINGS_SCHEMA = {
 } as const;
 
 /** rjsf UI schema: the one-line help of each claim, switches, ordered groups. */
-export const TENANT_SETTINGS_UI: Json = (() => {
+export const TENANT_SETTINGS_UI: Json = /* @__PURE__ */ (() => {
   const ui: Json = { 'ui:order': Object.keys(SETTINGS_GROUPS) };
   for (const [group, claims] of Object.entries(CLAIM_GROUPS)) {
     const node: Json = {};
