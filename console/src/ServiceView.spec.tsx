@@ -29,7 +29,7 @@ describe('ServiceView (seed 001 §2 "Layout")', () => {
     const { container } = render(<s.TwoChats />);
     const panes = container.querySelectorAll('[data-pane]');
     expect([...panes].map((p) => p.getAttribute('data-pane'))).toEqual(['room-1', 'room-2']);
-    for (const p of panes) expect(getComputedStyle(p).flex).toMatch(/^1 1 0/);
+    for (const p of panes) expect([getComputedStyle(p).flexGrow, getComputedStyle(p).flexShrink, getComputedStyle(p).flexBasis]).toEqual(['1', '1', '0px']);
     expect(within(panes[1] as HTMLElement).getByRole('heading', { name: 'Carlos Lima' })).toBeTruthy();
     fireEvent.click(within(panes[1] as HTMLElement).getByRole('button', { name: 'Fechar chat' }));
     await waitFor(() => expect(container.querySelectorAll('[data-pane]')).toHaveLength(1));

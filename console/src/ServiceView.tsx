@@ -110,7 +110,7 @@ function ServiceLayout({ narrow: forced }: { narrow?: boolean }) {
             </Box>
           )}
           {panes.map((id) => (
-            <Box key={id} data-pane={id} sx={{ flex: '1 1 0', minWidth: 0, height: '100%', display: 'flex', flexDirection: 'column' }}>
+            <Box key={id} data-pane={id} sx={{ flex: '1 1 0px', minWidth: 0, height: '100%', display: 'flex', flexDirection: 'column' }}>
               {narrow && (
                 <Box>
                   <IconButton aria-label="Voltar para a lista" onClick={() => uiActions.closeRoom(stores.ui, id)}><ArrowBackIcon /></IconButton>

@@ -51,7 +51,9 @@ export function OnlineAgentsDialog(props: { open: boolean; onClose: () => void; 
                       {agent.email ? <UserAvatar user={agent} size={36} /> : <Avatar>{agent.displayName[0]}</Avatar>}
                     </Badge>
                   </ListItemAvatar>
-                  <ListItemText primary={agent.displayName} secondary={agent.status} secondaryTypographyProps={{ sx: { textTransform: 'capitalize' } }} />
+                  <ListItemText primary={agent.displayName} secondary={agent.status} slotProps={{
+                    secondary: { sx: { textTransform: 'capitalize' } }
+                  }} />
                 </ListItem>
               );
             })}

@@ -36,7 +36,9 @@ export function StatusMenu({ user, config }: { user: User; config: Pick<AppConfi
   }
 
   return (
-    <Stack direction="row" spacing={1} alignItems="center">
+    <Stack direction="row" spacing={1} sx={{
+      alignItems: "center"
+    }}>
       {isAdmin(user) && (
         <Button color="inherit" size="small" startIcon={<Sync />} onClick={syncTemplates} disabled={syncing} sx={{ display: { xs: 'none', md: 'inline-flex' } }}>
           {messages.shell.syncTemplates}

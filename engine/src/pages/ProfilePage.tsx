@@ -95,7 +95,9 @@ export function ProfilePage({ user, config }: { user: User; config: Pick<AppConf
       <Paper component="form" onSubmit={submit} noValidate aria-label={messages.shell.update} sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack spacing={2.5}>
           {user.updatePass && <Alert severity="warning" data-password-notice={user.updatePassReason ?? 'firstAccess'}>{passwordNotice(user.updatePassReason)}</Alert>}
-          <Stack direction="row" spacing={2} alignItems="center">
+          <Stack direction="row" spacing={2} sx={{
+            alignItems: "center"
+          }}>
             <UserAvatar user={user} size={88} />
             <Box>
               <Typography variant="h6">{user.displayName}</Typography>

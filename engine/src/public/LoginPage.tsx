@@ -109,7 +109,12 @@ export function LoginPage({ prefetch = loadApp }: { prefetch?: () => unknown }) 
         <Button type="submit" variant="contained" size="large" disabled={busy}>
           {messages.shell.signIn}
         </Button>
-        <Stack direction="row" justifyContent="space-between" flexWrap="wrap">
+        <Stack
+          direction="row"
+          sx={{
+            justifyContent: "space-between",
+            flexWrap: "wrap"
+          }}>
           <Button size="small" onClick={() => setDialog('recovery')}>
             {messages.shell.forgotPassword}
           </Button>

@@ -9,7 +9,11 @@ export function MessagePage({ kind }: { kind: 'linkExpired' | 'notFound' }) {
   const expired = kind === 'linkExpired';
   return (
     <PublicLayout title={expired ? messages.pages.linkExpired : messages.pages.notFound}>
-      <Typography color="text.secondary" textAlign="center">
+      <Typography
+        sx={{
+          color: "text.secondary",
+          textAlign: "center"
+        }}>
         {expired ? messages.shell.linkExpiredText : messages.shell.notFoundText}
       </Typography>
       <Button component={RouterLink} to={expired ? '/login' : '/'} variant="contained">

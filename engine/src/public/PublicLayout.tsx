@@ -22,7 +22,9 @@ export function PublicLayout({ title, children, width = 420 }: { title?: string;
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, ...background }}>
       <Paper elevation={6} sx={{ width: '100%', maxWidth: width, p: { xs: 3, sm: 4 } }}>
-        <Stack spacing={2} alignItems="stretch">
+        <Stack spacing={2} sx={{
+          alignItems: "stretch"
+        }}>
           <Box sx={{ textAlign: 'center' }}>
             {config.assets?.logoUrl ? (
               <Box component="img" src={config.assets.logoUrl} alt={config.name} sx={{ maxHeight: 64, maxWidth: '100%' }} />
@@ -33,13 +35,17 @@ export function PublicLayout({ title, children, width = 420 }: { title?: string;
             )}
           </Box>
           {title && (
-            <Typography variant="h5" component="h1" textAlign="center">
+            <Typography variant="h5" component="h1" sx={{
+              textAlign: "center"
+            }}>
               {title}
             </Typography>
           )}
           {children}
           {menu.length > 0 && (
-            <Stack component="nav" direction="row" spacing={2} justifyContent="center">
+            <Stack component="nav" direction="row" spacing={2} sx={{
+              justifyContent: "center"
+            }}>
               {menu.map((route) => (
                 <Link key={route.path} component={RouterLink} to={route.path} underline="hover">
                   {route.name}

@@ -8,7 +8,7 @@ import Campaign from '@mui/icons-material/Campaign';
 import Chat from '@mui/icons-material/Chat';
 import Contacts from '@mui/icons-material/Contacts';
 import Dashboard from '@mui/icons-material/Dashboard';
-import ErrorOutline from '@mui/icons-material/ErrorOutline';
+import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
 import EventBusy from '@mui/icons-material/EventBusy';
 import Extension from '@mui/icons-material/Extension';
 import Forum from '@mui/icons-material/Forum';

@@ -16,13 +16,13 @@ describe('Toaster', () => {
     render(<TopRight />);
     expect(screen.getAllByRole('alert').map((toast) => toast.textContent)).toEqual(['Você não tem permissão para acessar este recurso.', 'Perfil atualizado!']);
     const style = getComputedStyle(region());
-    expect([style.top, style.right, style.bottom, style.left]).toEqual(['16px', '16px', '', '']);
+    expect([style.top, style.right, style.bottom, style.left]).toEqual(['16px', '16px', 'auto', 'auto']);
   });
 
   it('uses the configured corner', () => {
     render(<BottomLeft />);
     const style = getComputedStyle(region());
-    expect([style.top, style.right, style.bottom, style.left]).toEqual(['', '', '16px', '16px']);
+    expect([style.top, style.right, style.bottom, style.left]).toEqual(['auto', 'auto', '16px', '16px']);
   });
 
   it('closes a toast after 5000 ms', async () => {

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
 import type { MailAddress, MailboxSettings } from '@atendimento/schemas';
 
 /**
@@ -46,7 +46,7 @@ export async function composeMail(mail: OutboundMail): Promise<Buffer> {
  * The raw bytes of a message as nodemailer would send it (its stream transport composes
  * without sending; the documented way to get them, and it works from the bundled server).
  */
-export async function buildRaw(mail: nodemailer.SendMailOptions): Promise<Buffer> {
+export async function buildRaw(mail: SendMailOptions): Promise<Buffer> {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   const info = await transport.sendMail(mail);
   return info.message as Buffer;

@@ -35,7 +35,9 @@ export function BulkCloseBar({ rooms, onRemove, onDone, onCancel }: { rooms: Roo
       <Typography variant="body2" sx={{ flex: 1 }}>{rooms.length} selecionado(s)</Typography>
       <Button size="small" onClick={onCancel}>Cancelar</Button>
       <Button size="small" variant="contained" color="error" onClick={() => setOpen(true)}>Encerrar</Button>
-      <Dialog open={open} onClose={() => setOpen(false)} maxWidth="sm" fullWidth PaperProps={{ sx: { minWidth: 500 } }}>
+      <Dialog open={open} onClose={() => setOpen(false)} maxWidth="sm" fullWidth slotProps={{
+        paper: { sx: { minWidth: 500 } }
+      }}>
         <DialogTitle>Encerrar chats</DialogTitle>
         <DialogContent>
           <List dense>

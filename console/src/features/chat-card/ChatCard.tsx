@@ -85,7 +85,9 @@ export const ChatCard = memo(function ChatCard({ room, now, active, selectionMod
     >
       <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 0.5 }}>
         {selectionMode ? (
-          <Checkbox checked={Boolean(checked)} onClick={stop} onChange={() => onToggleSelect?.(room)} inputProps={{ 'aria-label': `Selecionar chat ${room.roomInc}` }} disabled={disabled} size="small" />
+          <Checkbox checked={Boolean(checked)} onClick={stop} onChange={() => onToggleSelect?.(room)} disabled={disabled} size="small" slotProps={{
+            input: { 'aria-label': `Selecionar chat ${room.roomInc}` }
+          }} />
         ) : (
           <ContactAvatar name={title} photoUrl={room.author?.photoUrl} />
         )}

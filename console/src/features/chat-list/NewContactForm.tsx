@@ -53,9 +53,10 @@ export function NewContactForm({ onCreated }: { onCreated: (room: Room) => void 
         error={Boolean(errors.phone)}
         helperText={errors.phone}
         sx={{ flex: 1 }}
-        inputProps={{ inputMode: 'tel' }}
-        InputProps={{ startAdornment: <InputAdornment position="start">{fixedDDI ? '+55' : '+'}</InputAdornment> }}
-      />
+        slotProps={{
+          input: { startAdornment: <InputAdornment position="start">{fixedDDI ? '+55' : '+'}</InputAdornment> },
+          htmlInput: { inputMode: 'tel' }
+        }} />
       <Tooltip title="Iniciar conversa">
         <span>
           <IconButton type="submit" color="primary" aria-label="Iniciar conversa" disabled={busy}><SendIcon /></IconButton>

@@ -107,9 +107,10 @@ export function SearchBox({ tab, onState }: { tab: RoomTabId | 'contacts'; onSta
         onChange={(e) => setFilters((f) => ({ ...f, text: e.target.value }))}
         error={Boolean(term.error)}
         helperText={term.error ?? undefined}
-        inputProps={{ 'aria-label': 'Buscar chats' }}
-        InputProps={{ startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> }}
-      />
+        slotProps={{
+          input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
+          htmlInput: { 'aria-label': 'Buscar chats' }
+        }} />
       <Tooltip title="Filtros">
         <IconButton aria-label="Filtros" onClick={(e) => setAnchor(e.currentTarget)}><FilterListIcon /></IconButton>
       </Tooltip>
@@ -117,8 +118,12 @@ export function SearchBox({ tab, onState }: { tab: RoomTabId | 'contacts'; onSta
         <Box sx={{ px: 2, py: 1, width: 280 }}>
           {tab === 'chatsHistories' && (
             <Box sx={{ display: 'flex', gap: 1, mb: 1 }}>
-              <TextField type="date" size="small" label="De" InputLabelProps={{ shrink: true }} value={filters.dates?.[0] ?? ''} onChange={(e) => setFilters((f) => ({ ...f, dates: e.target.value ? [e.target.value, f.dates?.[1] ?? e.target.value] : null }))} />
-              <TextField type="date" size="small" label="Até" InputLabelProps={{ shrink: true }} value={filters.dates?.[1] ?? ''} onChange={(e) => setFilters((f) => ({ ...f, dates: e.target.value ? [f.dates?.[0] ?? e.target.value, e.target.value] : null }))} />
+              <TextField type="date" size="small" label="De" value={filters.dates?.[0] ?? ''} onChange={(e) => setFilters((f) => ({ ...f, dates: e.target.value ? [e.target.value, f.dates?.[1] ?? e.target.value] : null }))} slotProps={{
+                inputLabel: { shrink: true }
+              }} />
+              <TextField type="date" size="small" label="Até" value={filters.dates?.[1] ?? ''} onChange={(e) => setFilters((f) => ({ ...f, dates: e.target.value ? [f.dates?.[0] ?? e.target.value, e.target.value] : null }))} slotProps={{
+                inputLabel: { shrink: true }
+              }} />
             </Box>
           )}
           <MultiFilter label={messages.dashboard.agents} options={agentOptions} value={filters.agents} onChange={(agents) => setFilters((f) => ({ ...f, agents }))} />

@@ -35,7 +35,9 @@ function Thumb({ file }: { file: File }) {
 export function AttachmentPreview(props: { uploads: PendingUpload[]; onChange: (uploads: PendingUpload[]) => void; onCancel: () => void; onSend: () => void }) {
   const { uploads } = props;
   return (
-    <Dialog open={uploads.length > 0} onClose={props.onCancel} maxWidth="md" PaperProps={{ sx: { minWidth: 500 } }}>
+    <Dialog open={uploads.length > 0} onClose={props.onCancel} maxWidth="md" slotProps={{
+      paper: { sx: { minWidth: 500 } }
+    }}>
       <DialogTitle>{texts.composer.preview}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         {uploads.map((u, i) => (
@@ -46,9 +48,11 @@ export function AttachmentPreview(props: { uploads: PendingUpload[]; onChange: (
               <TextField
                 size="small"
                 placeholder={seedTexts.chat.captionPlaceholder}
-                inputProps={{ 'aria-label': `${seedTexts.chat.captionPlaceholder} ${u.file.name}` }}
                 value={u.caption}
                 onChange={(e) => props.onChange(uploads.map((x, j) => (j === i ? { ...x, caption: e.target.value } : x)))}
+                slotProps={{
+                  htmlInput: { 'aria-label': `${seedTexts.chat.captionPlaceholder} ${u.file.name}` }
+                }}
               />
             </Box>
             <IconButton aria-label={`${texts.composer.remove} ${u.file.name}`} onClick={() => props.onChange(uploads.filter((_, j) => j !== i))}>

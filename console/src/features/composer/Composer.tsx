@@ -204,7 +204,9 @@ export function Composer({ room, actions, replyTo, onCancelReply, dropped, onDro
         <Box sx={{ display: 'flex', alignItems: 'center', mx: 1, mt: 1, px: 1, py: 0.5, bgcolor: '#fff', borderLeft: '4px solid #1976d2', borderRadius: 1 }} data-reply-target>
           <Box sx={{ flex: 1, minWidth: 0 }}>
             <Typography variant="caption" sx={{ fontWeight: 600, display: 'block' }}>{replyTo.author?.displayName}</Typography>
-            <Typography variant="caption" noWrap display="block">{truncate(lastMessagePreview(replyTo), 120)}</Typography>
+            <Typography variant="caption" noWrap sx={{
+              display: "block"
+            }}>{truncate(lastMessagePreview(replyTo), 120)}</Typography>
           </Box>
           <IconButton size="small" aria-label={texts.composer.cancelReply} onClick={onCancelReply}><CloseIcon fontSize="small" /></IconButton>
         </Box>

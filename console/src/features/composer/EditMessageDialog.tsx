@@ -20,8 +20,10 @@ export function EditMessageDialog(props: { message: ChatMessage | null; onCancel
           multiline
           minRows={2}
           value={text}
-          inputProps={{ maxLength: MESSAGE_MAX_LENGTH, 'aria-label': seedTexts.chat.editMessage }}
           onChange={(e) => setText(e.target.value)}
+          slotProps={{
+            htmlInput: { maxLength: MESSAGE_MAX_LENGTH, 'aria-label': seedTexts.chat.editMessage }
+          }}
         />
       </DialogContent>
       <DialogActions>

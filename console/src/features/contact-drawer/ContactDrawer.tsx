@@ -100,8 +100,15 @@ export function ContactDrawer({ roomId, onOpenRoom }: { roomId: string; onOpenRo
       </Box>
       <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 0.5, px: 1, pb: 2, textAlign: 'center' }}>
         <ContactAvatar name={name} photoUrl={photo} size={72} />
-        <Typography variant="subtitle1" fontWeight={600} sx={{ wordBreak: 'break-word' }}>{name}</Typography>
-        <Typography variant="caption" color="text.secondary" data-contact-id>{contactId}</Typography>
+        <Typography
+          variant="subtitle1"
+          sx={{
+            fontWeight: 600,
+            wordBreak: 'break-word'
+          }}>{name}</Typography>
+        <Typography variant="caption" data-contact-id sx={{
+          color: "text.secondary"
+        }}>{contactId}</Typography>
         {phone && <Typography variant="body2" data-contact-phone>{formatPhone(phone)}</Typography>}
         {blocked && <Chip size="small" color="error" label={seedTexts.contact.blocked} />}
         {email && <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>{email}</Typography>}
@@ -115,13 +122,20 @@ export function ContactDrawer({ roomId, onOpenRoom }: { roomId: string; onOpenRo
           if (!r) return null;
           return (
             <ListItemButton key={id} onClick={() => onOpenRoom?.(r)}>
-              <ListItemText primary={`#${r.roomInc} · ${formatDateTime(r.closedBy?.closedAt ?? r.lastMessageAt)}`} secondary={r.closedBy?.justify ?? r.lastMessage?.text ?? null} secondaryTypographyProps={{ noWrap: true }} />
+              <ListItemText primary={`#${r.roomInc} · ${formatDateTime(r.closedBy?.closedAt ?? r.lastMessageAt)}`} secondary={r.closedBy?.justify ?? r.lastMessage?.text ?? null} slotProps={{
+                secondary: { noWrap: true }
+              }} />
             </ListItemButton>
           );
         })}
       </List>
       {history.loading && <CircularProgress size={18} sx={{ alignSelf: 'center', my: 1 }} />}
-      {!history.loading && history.ids.length === 0 && <Typography variant="caption" color="text.secondary" sx={{ px: 1.5 }}>{seedTexts.table.noRecords}</Typography>}
+      {!history.loading && history.ids.length === 0 && <Typography
+        variant="caption"
+        sx={{
+          color: "text.secondary",
+          px: 1.5
+        }}>{seedTexts.table.noRecords}</Typography>}
       {history.next && !history.loading && <Button size="small" onClick={history.more}>{texts.drawer.seeMore}</Button>}
       {SEARCHABLE_CHAT_ID.test(room.chatId ?? '') && (
         <>

@@ -137,7 +137,9 @@ export function ContactEditDialog({ open, roomId, onClose }: { open: boolean; ro
       error={Boolean(fieldErrors[field])}
       helperText={fieldErrors[field] ?? extra.helper}
       onChange={(e) => set(field, e.target.value)}
-      inputProps={{ 'data-field': field }}
+      slotProps={{
+        htmlInput: { 'data-field': field }
+      }}
     />
   );
   const toggle = (field: SwitchField) => (

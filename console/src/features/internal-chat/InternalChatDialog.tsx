@@ -48,13 +48,17 @@ export function InternalChatDialog(props: {
         <List dense sx={{ maxHeight: 320, overflow: 'auto' }} aria-label="Agentes">
           {offered.map((a) => (
             <ListItemButton key={a.id} onClick={() => toggle(a.id)} selected={chosen.includes(a.id)}>
-              <ListItemIcon><Checkbox edge="start" checked={chosen.includes(a.id)} tabIndex={-1} disableRipple inputProps={{ 'aria-label': a.displayName }} /></ListItemIcon>
+              <ListItemIcon><Checkbox edge="start" checked={chosen.includes(a.id)} tabIndex={-1} disableRipple slotProps={{
+                input: { 'aria-label': a.displayName }
+              }} /></ListItemIcon>
               <ListItemText primary={a.displayName} secondary={a.online ? 'Online' : undefined} />
             </ListItemButton>
           ))}
         </List>
         {props.mode === 'start' && chosen.length > 1 && (
-          <TextField label={t.groupName} fullWidth size="small" value={name} onChange={(e) => setName(e.target.value)} sx={{ mt: 1 }} inputProps={{ maxLength: 200 }} />
+          <TextField label={t.groupName} fullWidth size="small" value={name} onChange={(e) => setName(e.target.value)} sx={{ mt: 1 }} slotProps={{
+            htmlInput: { maxLength: 200 }
+          }} />
         )}
       </DialogContent>
       <DialogActions>

@@ -41,10 +41,17 @@ function MailCard({ message, onResend }: { message: ChatMessage; onResend?: (m: 
     <Paper variant="outlined" sx={{ p: 1.5, bgcolor: fromAgent ? '#f3f8ff' : '#fff' }} data-mail-message={message.id}>
       <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
         <Typography variant="subtitle2">{fromAgent ? message.author.displayName : who(mail?.from) || message.author.displayName}</Typography>
-        <Typography variant="caption" color="text.secondary" sx={{ ml: 'auto' }}>{formatDate(message.lifeControl.createdAt)}</Typography>
+        <Typography
+          variant="caption"
+          sx={{
+            color: "text.secondary",
+            ml: 'auto'
+          }}>{formatDate(message.lifeControl.createdAt)}</Typography>
       </Box>
       {mail && (
-        <Typography variant="caption" color="text.secondary" component="div">
+        <Typography variant="caption" component="div" sx={{
+          color: "text.secondary"
+        }}>
           {t.to}: {list(mail.to)}{mail.cc.length > 0 && ` · ${t.cc}: ${list(mail.cc)}`}
         </Typography>
       )}
@@ -60,7 +67,9 @@ function MailCard({ message, onResend }: { message: ChatMessage; onResend?: (m: 
       )}
       {mail?.remoteImages && !remote && (
         <Box sx={{ mt: 1, display: 'flex', gap: 1, alignItems: 'center' }}>
-          <Typography variant="caption" color="text.secondary">{t.remoteImagesBlocked}</Typography>
+          <Typography variant="caption" sx={{
+            color: "text.secondary"
+          }}>{t.remoteImagesBlocked}</Typography>
           <Button size="small" onClick={() => setRemote(true)}>{t.loadRemoteImages}</Button>
         </Box>
       )}
@@ -125,8 +134,12 @@ export function MailThreadPane({ room, onOpenContact }: { room: Room; onOpenCont
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5, px: 2, py: 1, borderBottom: '1px solid #ddd', bgcolor: '#fff' }} data-chat-header>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
-            <Typography variant="subtitle1" fontWeight={600} noWrap role="heading" aria-level={2}>{subject}</Typography>
-            <Typography variant="caption" color="text.secondary">#{room.roomInc}</Typography>
+            <Typography variant="subtitle1" noWrap role="heading" aria-level={2} sx={{
+              fontWeight: 600
+            }}>{subject}</Typography>
+            <Typography variant="caption" sx={{
+              color: "text.secondary"
+            }}>#{room.roomInc}</Typography>
             {!room.active && <Chip size="small" label={texts.composer.closedChat} />}
           </Box>
           <Typography variant="body2" noWrap><strong>{t.from}:</strong> {room.author?.displayName && room.author.displayName !== customer ? `${room.author.displayName} <${customer}>` : customer}</Typography>

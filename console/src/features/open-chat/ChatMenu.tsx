@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { IconButton, ListItemText, Menu, MenuItem } from '@mui/material';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
-import PauseCircleOutlineIcon from '@mui/icons-material/PauseCircleOutline';
+import PauseCircleOutlineIcon from '@mui/icons-material/PauseCircleOutlineOutlined';
 import PauseCircleFilledIcon from '@mui/icons-material/PauseCircleFilled';
 import { departmentQueueId, hasTenantClaim, isAdmin, messages as seedTexts, type AppConfig, type TransferTargets, type User } from '@atendimento/schemas';
 import { chatPaths } from '../../model/chatApi';

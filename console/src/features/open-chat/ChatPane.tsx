@@ -42,13 +42,19 @@ function ChatHeader({ room, onContact, menu, onClose, uid }: { room: Room; onCon
       <Box onClick={room.internal ? undefined : onContact} {...(!room.internal && { role: 'button', 'aria-label': texts.drawer.title })} sx={{ cursor: room.internal ? 'default' : 'pointer' }}><ContactAvatar name={chatTitle(room, uid)} photoUrl={room.internal ? null : room.author?.photoUrl} /></Box>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
-          <Typography variant="subtitle1" fontWeight={600} noWrap role="heading" aria-level={2}>{chatTitle(room, uid)}</Typography>
-          <Typography variant="caption" color="text.secondary" data-room-inc>#{room.roomInc}</Typography>
+          <Typography variant="subtitle1" noWrap role="heading" aria-level={2} sx={{
+            fontWeight: 600
+          }}>{chatTitle(room, uid)}</Typography>
+          <Typography variant="caption" data-room-inc sx={{
+            color: "text.secondary"
+          }}>#{room.roomInc}</Typography>
           {!room.active && <Chip size="small" label={texts.composer.closedChat} />}
         </Box>
         {/* An internal chat has no channel (seed 001 §2 "Internal chat"). */}
         {!room.internal && (
-          <Typography variant="caption" color="text.secondary" component="div" noWrap>
+          <Typography variant="caption" component="div" noWrap sx={{
+            color: "text.secondary"
+          }}>
             {channelLabel(room.channel)}
             {room.chatId && !room.chatId.startsWith('webchat:') ? ` · ${formatPhone(room.chatId)}` : ''}
           </Typography>
@@ -59,7 +65,9 @@ function ChatHeader({ room, onContact, menu, onClose, uid }: { room: Room; onCon
           </Box>
         )}
         {!room.active && (
-          <Typography variant="caption" color="text.secondary" component="div" data-history-range>
+          <Typography variant="caption" component="div" data-history-range sx={{
+            color: "text.secondary"
+          }}>
             {texts.historyRange.replace('{from}', formatDateTime(room.lifeControl?.createdAt ?? room.lastMessageAt)).replace('{to}', formatDateTime(room.closedBy?.closedAt ?? room.lastMessageAt))}
           </Typography>
         )}
@@ -90,7 +98,9 @@ export function ChatPane({ roomId, onOpenContact }: { roomId: string; onOpenCont
   if (!room) {
     return (
       <Paper sx={{ height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center' }} data-chat-pane={roomId}>
-        <Typography color="text.secondary">...</Typography>
+        <Typography sx={{
+          color: "text.secondary"
+        }}>...</Typography>
       </Paper>
     );
   }

@@ -39,7 +39,9 @@ export function CloseDialog(props: { open: boolean; noMessage?: boolean; researc
   };
 
   return (
-    <Dialog open={props.open} onClose={props.onCancel} fullWidth maxWidth="sm" PaperProps={{ sx: { minWidth: 500 } }}>
+    <Dialog open={props.open} onClose={props.onCancel} fullWidth maxWidth="sm" slotProps={{
+      paper: { sx: { minWidth: 500 } }
+    }}>
       <DialogTitle>{props.research ? (props.research === 'nps' ? seedTexts.survey.titleNps : seedTexts.survey.titleCsat) : props.noMessage ? texts.closeDialog.titleNoMessage : texts.closeDialog.title}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
         {error && <Alert severity="error">{error}</Alert>}

@@ -38,7 +38,9 @@ export function OnHoldDialog(props: { open: boolean; items: FixedMessage[]; onCa
   };
 
   return (
-    <Dialog open={props.open} onClose={props.onCancel} fullWidth maxWidth="sm" PaperProps={{ sx: { minWidth: 500 } }} aria-labelledby="on-hold-title">
+    <Dialog open={props.open} onClose={props.onCancel} fullWidth maxWidth="sm" aria-labelledby="on-hold-title" slotProps={{
+      paper: { sx: { minWidth: 500 } }
+    }}>
       <DialogTitle id="on-hold-title">{seedTexts.chat.onHoldTitle}</DialogTitle>
       <DialogContent>
         {error && <Alert severity="error" sx={{ mb: 1 }}>{error}</Alert>}
@@ -46,7 +48,9 @@ export function OnHoldDialog(props: { open: boolean; items: FixedMessage[]; onCa
         <List dense sx={{ maxHeight: 320, overflow: 'auto' }} aria-label={seedTexts.chat.onHoldTitle}>
           {shown.map((f) => (
             <ListItemButton key={f.id} selected={chosen === f.id} onClick={() => { setChosen(f.id); setError(null); }}>
-              <ListItemIcon><Radio edge="start" checked={chosen === f.id} tabIndex={-1} disableRipple inputProps={{ 'aria-label': f.message }} /></ListItemIcon>
+              <ListItemIcon><Radio edge="start" checked={chosen === f.id} tabIndex={-1} disableRipple slotProps={{
+                input: { 'aria-label': f.message }
+              }} /></ListItemIcon>
               <ListItemText primary={f.message} secondary={f.tag ? `/${f.tag}` : undefined} />
             </ListItemButton>
           ))}

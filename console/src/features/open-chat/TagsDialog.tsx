@@ -48,7 +48,7 @@ export function TagsDialog(props: {
         <List dense sx={{ maxHeight: 320, overflow: 'auto' }} aria-label={texts.tags.title}>
           {offered.map((tag) => {
             const on = chosen.includes(tag.id);
-            const control = { edge: 'start' as const, checked: on, tabIndex: -1, disableRipple: true, inputProps: { 'aria-label': tag.name } };
+            const control = { edge: 'start' as const, checked: on, tabIndex: -1, disableRipple: true, slotProps: { input: { 'aria-label': tag.name } } };
             return (
               <ListItemButton key={tag.id} onClick={() => toggle(tag.id)} selected={on}>
                 <ListItemIcon>{multi ? <Checkbox {...control} /> : <Radio {...control} />}</ListItemIcon>

@@ -79,7 +79,9 @@ export function TransferDialog(props: {
   const justifies = props.targets?.justifies ?? appConfig.transferJustify ?? [];
   const title = props.kind === 'agents' ? t.title : t.queuesTitle;
   return (
-    <Dialog open={props.open} onClose={props.onCancel} fullWidth maxWidth="sm" PaperProps={{ sx: { minWidth: 500 } }} aria-labelledby="transfer-title">
+    <Dialog open={props.open} onClose={props.onCancel} fullWidth maxWidth="sm" aria-labelledby="transfer-title" slotProps={{
+      paper: { sx: { minWidth: 500 } }
+    }}>
       <DialogTitle id="transfer-title">{title}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, pt: '8px !important' }}>
         {error && <Alert severity="error">{error}</Alert>}
@@ -88,7 +90,9 @@ export function TransferDialog(props: {
           {rows.map((r) => (
             <ListItemButton key={r.id} disabled={!r.selectable} onClick={() => toggle(r.id)} selected={chosen.includes(r.id)}>
               <ListItemIcon>
-                <Checkbox edge="start" checked={chosen.includes(r.id)} tabIndex={-1} disableRipple inputProps={{ 'aria-label': r.name }} />
+                <Checkbox edge="start" checked={chosen.includes(r.id)} tabIndex={-1} disableRipple slotProps={{
+                  input: { 'aria-label': r.name }
+                }} />
               </ListItemIcon>
               <ListItemText primary={r.name} secondary={r.detail || undefined} />
               {!r.selectable && <Chip size="small" label={props.kind === 'agents' ? t.offline : t.noOnline} />}
@@ -100,7 +104,9 @@ export function TransferDialog(props: {
             {justifies.map((j) => <MenuItem key={j} value={j}>{j}</MenuItem>)}
           </TextField>
         )}
-        <TextField label={t.obs} value={obs} onChange={(e) => setObs(e.target.value)} multiline minRows={2} inputProps={{ maxLength: 2000 }} />
+        <TextField label={t.obs} value={obs} onChange={(e) => setObs(e.target.value)} multiline minRows={2} slotProps={{
+          htmlInput: { maxLength: 2000 }
+        }} />
         {props.kind === 'agents' && (
           <FormControlLabel control={<Switch checked={remain} onChange={(e) => setRemain(e.target.checked)} />} label={t.remainInChat} />
         )}

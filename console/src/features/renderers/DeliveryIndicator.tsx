@@ -2,7 +2,7 @@ import { Box, IconButton, Tooltip } from '@mui/material';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import DoneIcon from '@mui/icons-material/Done';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
-import ErrorIcon from '@mui/icons-material/ErrorOutline';
+import ErrorIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import ReplayIcon from '@mui/icons-material/Replay';
 import type { Delivery } from './messageState';
 

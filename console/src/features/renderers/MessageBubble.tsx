@@ -91,16 +91,31 @@ export const MessageBubble = memo(function MessageBubble(props: MessageBubblePro
           </Box>
         )}
         {deleted && !props.seeDeletedMessages ? (
-          <Typography variant="body2" fontStyle="italic" color="text.secondary">{deletedText}</Typography>
+          <Typography
+            variant="body2"
+            sx={{
+              fontStyle: "italic",
+              color: "text.secondary"
+            }}>{deletedText}</Typography>
         ) : (
           <>
-            {deleted && <Typography variant="caption" fontStyle="italic" color="text.secondary" display="block">{deletedText}</Typography>}
+            {deleted && <Typography
+              variant="caption"
+              sx={{
+                fontStyle: "italic",
+                color: "text.secondary",
+                display: "block"
+              }}>{deletedText}</Typography>}
             <MessageContent message={deleted && m.deletedContent ? ({ ...m, ...m.deletedContent } as ChatMessage) : m} onReload={props.onReload} />
           </>
         )}
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 0.5, mt: 0.25 }}>
-          {edited && <Typography variant="caption" color="text.secondary">{byCustomer ? texts.whatsappKinds.editedByCustomer : 'Editada'}</Typography>}
-          <Typography variant="caption" color="text.secondary" title={formatDateTime(m.lifeControl?.createdAt)} data-message-time>{formatMessageTime(m.lifeControl?.createdAt, now)}</Typography>
+          {edited && <Typography variant="caption" sx={{
+            color: "text.secondary"
+          }}>{byCustomer ? texts.whatsappKinds.editedByCustomer : 'Editada'}</Typography>}
+          <Typography variant="caption" title={formatDateTime(m.lifeControl?.createdAt)} data-message-time sx={{
+            color: "text.secondary"
+          }}>{formatMessageTime(m.lifeControl?.createdAt, now)}</Typography>
           {productSide && kind !== 'system' && <DeliveryIndicator state={state} failure={state === 'failed' ? failureText(m) : undefined} onResend={!readOnly && props.onResend ? () => props.onResend!(m) : undefined} />}
         </Box>
         {reactions.length > 0 && (
@@ -126,7 +141,9 @@ export const MessageBubble = memo(function MessageBubble(props: MessageBubblePro
           {options.edit && <MenuItem onClick={() => { setAnchor(null); props.onEdit?.(m); }}>Editar</MenuItem>}
           {options.remove && <MenuItem onClick={() => { setAnchor(null); props.onDelete?.(m); }}>Excluir</MenuItem>}
         </Menu>
-        <Menu anchorEl={reactAnchor} open={Boolean(reactAnchor)} onClose={() => setReactAnchor(null)} MenuListProps={{ sx: { display: 'flex' } }}>
+        <Menu anchorEl={reactAnchor} open={Boolean(reactAnchor)} onClose={() => setReactAnchor(null)} slotProps={{
+          list: { sx: { display: 'flex' } }
+        }}>
           {QUICK_REACTIONS.map((e) => (
             <MenuItem key={e} aria-label={`Reagir com ${e}`} onClick={() => { setReactAnchor(null); props.onReact?.(m, e); }}>{e}</MenuItem>
           ))}

@@ -76,7 +76,11 @@ function ContentOf({ message, onReload }: MessageContentProps) {
       return <DetailsMessage message={message} />;
     case 'endInteraction':
     case 'toChat':
-      return <Typography variant="body2" fontStyle="italic">{message.text ?? (message.toChat?.roomInc ? `Chat #${message.toChat.roomInc}` : 'Fim da interação')}</Typography>;
+      return (
+        <Typography variant="body2" sx={{
+          fontStyle: "italic"
+        }}>{message.text ?? (message.toChat?.roomInc ? `Chat #${message.toChat.roomInc}` : 'Fim da interação')}</Typography>
+      );
     default:
       return <UnknownMessage message={message} />;
   }
@@ -93,8 +97,13 @@ function TextMessage({ message }: { message: ChatMessage }) {
 
 function UnknownMessage({ message }: { message: ChatMessage }) {
   return (
-    <Typography variant="body2" color="text.secondary" fontStyle="italic" data-unknown-type={message.type}>
-      Mensagem do tipo "{String(message.type)}" não suportada{message.text ? `: ${message.text}` : ''}
+    <Typography
+      variant="body2"
+      data-unknown-type={message.type}
+      sx={{
+        color: "text.secondary",
+        fontStyle: "italic"
+      }}>Mensagem do tipo "{String(message.type)}" não suportada{message.text ? `: ${message.text}` : ''}
     </Typography>
   );
 }

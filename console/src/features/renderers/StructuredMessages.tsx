@@ -28,8 +28,12 @@ export function ContactsMessage({ message }: Props) {
           <PersonIcon fontSize="small" />
           <Box>
             <Typography variant="subtitle2">{c.name?.formatted_name ?? c.nickname ?? 'Contato'}</Typography>
-            {c.org?.company && <Typography variant="caption" display="block">{c.org.company}</Typography>}
-            {(c.phones ?? []).map((p, j) => <Typography key={j} variant="body2"><span>{p.phone}</span>{p.type ? <Typography component="span" variant="caption" color="text.secondary"> · {PHONE_TYPES[p.type.toUpperCase()] ?? p.type}</Typography> : null}</Typography>)}
+            {c.org?.company && <Typography variant="caption" sx={{
+              display: "block"
+            }}>{c.org.company}</Typography>}
+            {(c.phones ?? []).map((p, j) => <Typography key={j} variant="body2"><span>{p.phone}</span>{p.type ? <Typography component="span" variant="caption" sx={{
+              color: "text.secondary"
+            }}> · {PHONE_TYPES[p.type.toUpperCase()] ?? p.type}</Typography> : null}</Typography>)}
             {(c.emails ?? []).map((e, j) => <Typography key={`e${j}`} variant="body2">{e.email}</Typography>)}
           </Box>
         </Box>
@@ -90,7 +94,9 @@ export function LinkMessage({ message }: Props) {
         {safeMediaSrc(link.image) && <CardMedia component="img" height="120" image={safeMediaSrc(link.image)} alt={link.title ?? ''} />}
         <CardContent sx={{ py: 1 }}>
           <Typography variant="subtitle2">{link.title}</Typography>
-          {link.linkDescription && <Typography variant="caption" display="block">{link.linkDescription}</Typography>}
+          {link.linkDescription && <Typography variant="caption" sx={{
+            display: "block"
+          }}>{link.linkDescription}</Typography>}
           {link.linkUrl && <Typography variant="caption"><RichText text={link.linkUrl} /></Typography>}
         </CardContent>
       </Card>
@@ -108,10 +114,14 @@ export function TemplateMessage({ message }: Props) {
   const buttons = comps.find((c) => c.type?.toUpperCase() === 'BUTTONS')?.buttons ?? [];
   return (
     <Box>
-      <Typography variant="caption" color="text.secondary">Template{t?.name ? `: ${t.name}` : ''}</Typography>
+      <Typography variant="caption" sx={{
+        color: "text.secondary"
+      }}>Template{t?.name ? `: ${t.name}` : ''}</Typography>
       {header && <Typography variant="subtitle2">{header}</Typography>}
       <Typography variant="body2"><RichText text={body} /></Typography>
-      {footer && <Typography variant="caption" color="text.secondary">{footer}</Typography>}
+      {footer && <Typography variant="caption" sx={{
+        color: "text.secondary"
+      }}>{footer}</Typography>}
       {buttons.length > 0 && (
         <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }}>
           {buttons.map((b, i) => <Chip key={i} label={b.text} size="small" variant="outlined" />)}
@@ -142,7 +152,9 @@ export function InteractiveMessage({ message }: Props) {
     return (
       <Box>
         <Typography variant="body2">{it.list_reply?.title ?? message.text}</Typography>
-        {it.list_reply?.description && <Typography variant="caption" color="text.secondary">{it.list_reply.description}</Typography>}
+        {it.list_reply?.description && <Typography variant="caption" sx={{
+          color: "text.secondary"
+        }}>{it.list_reply.description}</Typography>}
       </Box>
     );
   }
@@ -151,7 +163,12 @@ export function InteractiveMessage({ message }: Props) {
     <Box>
       {it.header?.text && <Typography variant="subtitle2">{it.header.text}</Typography>}
       {it.body?.text && <Typography variant="body2"><RichText text={it.body.text} /></Typography>}
-      {it.footer?.text && <Typography variant="caption" color="text.secondary" display="block">{it.footer.text}</Typography>}
+      {it.footer?.text && <Typography
+        variant="caption"
+        sx={{
+          color: "text.secondary",
+          display: "block"
+        }}>{it.footer.text}</Typography>}
       {it.type === 'button' && (
         <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }}>
           {(it.action?.buttons ?? []).map((b, i) => <Chip key={i} label={b.reply?.title} size="small" variant="outlined" />)}
@@ -201,8 +218,12 @@ export function CallMessage({ message }: Props) {
       <PhoneIcon fontSize="small" />
       <Box>
         <Typography variant="body2">Chamada {CALL_LABELS[kind] ?? ''}</Typography>
-        {call?.subject && <Typography variant="caption" display="block">{call.subject}</Typography>}
-        {call?.callStartTime && <Typography variant="caption" display="block">{formatDateTime(call.callStartTime)}</Typography>}
+        {call?.subject && <Typography variant="caption" sx={{
+          display: "block"
+        }}>{call.subject}</Typography>}
+        {call?.callStartTime && <Typography variant="caption" sx={{
+          display: "block"
+        }}>{formatDateTime(call.callStartTime)}</Typography>}
         {typeof call?.duration === 'number' && <Typography variant="caption">{formatDuration(call.duration)}</Typography>}
       </Box>
     </Box>

@@ -29,15 +29,21 @@ export function OrderMessage({ message }: Props) {
   const single = totals.size <= 1 && typeof order?.total === 'number' ? [[[...totals.keys()][0] ?? 'BRL', order.total] as const] : [...totals.entries()];
   return (
     <Box data-order sx={{ minWidth: 220 }}>
-      <Stack direction="row" spacing={0.5} alignItems="center">
+      <Stack direction="row" spacing={0.5} sx={{
+        alignItems: "center"
+      }}>
         <ShoppingCartIcon fontSize="small" />
         <Typography variant="subtitle2">{k.order}</Typography>
-        <Typography variant="caption" color="text.secondary">· {format(k.orderItems, { n: items.reduce((n, i) => n + (i.quantity ?? 1), 0) })}</Typography>
+        <Typography variant="caption" sx={{
+          color: "text.secondary"
+        }}>· {format(k.orderItems, { n: items.reduce((n, i) => n + (i.quantity ?? 1), 0) })}</Typography>
       </Stack>
       {items.map((i, n) => (
         <Box key={n} sx={{ display: 'flex', gap: 1, justifyContent: 'space-between' }} data-order-item>
           <Typography variant="body2">{i.quantity ?? 1} × {i.product_retailer_id} — {money(i.item_price ?? 0, i.currency)}</Typography>
-          <Typography variant="body2" color="text.secondary">{money((i.item_price ?? 0) * (i.quantity ?? 1), i.currency)}</Typography>
+          <Typography variant="body2" sx={{
+            color: "text.secondary"
+          }}>{money((i.item_price ?? 0) * (i.quantity ?? 1), i.currency)}</Typography>
         </Box>
       ))}
       <Divider sx={{ my: 0.5 }} />
@@ -45,7 +51,12 @@ export function OrderMessage({ message }: Props) {
         <Typography key={currency} variant="body2"><strong>{k.orderTotal}: {money(total, currency)}</strong></Typography>
       ))}
       {order?.text && <Typography variant="body2" sx={{ mt: 0.5, whiteSpace: 'pre-wrap' }}>{order.text}</Typography>}
-      {order?.catalog_id && <Typography variant="caption" color="text.secondary" display="block">{format(k.orderCatalog, { id: order.catalog_id })}</Typography>}
+      {order?.catalog_id && <Typography
+        variant="caption"
+        sx={{
+          color: "text.secondary",
+          display: "block"
+        }}>{format(k.orderCatalog, { id: order.catalog_id })}</Typography>}
     </Box>
   );
 }
@@ -64,7 +75,9 @@ export function SystemNoticeMessage({ message }: Props) {
     text = format(k.otherNotice, { body: system.body ?? system.type });
   }
   return (
-    <Stack direction="row" spacing={1} alignItems="flex-start" data-system-notice={system?.type ?? ''}>
+    <Stack direction="row" spacing={1} data-system-notice={system?.type ?? ''} sx={{
+      alignItems: "flex-start"
+    }}>
       <InfoOutlinedIcon fontSize="small" color="action" />
       <Typography variant="body2">{text}</Typography>
     </Stack>
@@ -76,10 +89,18 @@ function ErrorList({ errors }: { errors: MessageError[] }) {
   return (
     <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
       {errors.map((e, i) => (
-        <Typography key={i} component="li" variant="caption" display="list-item">
+        <Typography key={i} component="li" variant="caption" sx={{
+          display: "list-item"
+        }}>
           {e.titleptBR ?? e.title}
           {e.code !== undefined && ` (${format(k.errorCode, { code: String(e.code) })})`}
-          {e.details && <Typography component="span" variant="caption" color="text.secondary" display="block">{e.details}</Typography>}
+          {e.details && <Typography
+            component="span"
+            variant="caption"
+            sx={{
+              color: "text.secondary",
+              display: "block"
+            }}>{e.details}</Typography>}
         </Typography>
       ))}
     </Box>
@@ -97,7 +118,9 @@ export function UnsupportedMessage({ message }: Props) {
   const hint = codes.has(131052) ? k.mediaHint : codes.has(131051) || providerType !== 'unsupported' ? k.unsupportedHint : k.resendHint;
   return (
     <Alert severity="warning" icon={false} sx={{ py: 0, px: 1, bgcolor: 'transparent' }} data-unsupported={providerType}>
-      <Typography variant="body2" fontWeight={600}>{format(k.unsupportedTitle, { kind })}</Typography>
+      <Typography variant="body2" sx={{
+        fontWeight: 600
+      }}>{format(k.unsupportedTitle, { kind })}</Typography>
       <Typography variant="body2">{hint}</Typography>
       {message.providerErrors?.length ? <ErrorList errors={message.providerErrors} /> : null}
     </Alert>
@@ -109,7 +132,9 @@ export function ProviderErrorsNote({ message }: Props) {
   if (!message.providerErrors?.length || message.type === 'unsupported') return null;
   return (
     <Box sx={{ mt: 0.5, color: 'warning.dark' }} data-provider-errors>
-      <Typography variant="caption" display="block">{k.withError}</Typography>
+      <Typography variant="caption" sx={{
+        display: "block"
+      }}>{k.withError}</Typography>
       <ErrorList errors={message.providerErrors} />
     </Box>
   );
@@ -143,12 +168,16 @@ export function FlowReplyMessage({ message }: Props) {
     <Box data-flow-reply>
       <Typography variant="subtitle2">{k.flowAnswered}</Typography>
       {fields.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">{reply?.body ?? k.flowEmpty}</Typography>
+        <Typography variant="body2" sx={{
+          color: "text.secondary"
+        }}>{reply?.body ?? k.flowEmpty}</Typography>
       ) : (
         <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1 }}>
           {fields.map(([key, value]) => (
             <Box key={key} sx={{ display: 'contents' }}>
-              <Typography component="dt" variant="body2" color="text.secondary">{label(key)}</Typography>
+              <Typography component="dt" variant="body2" sx={{
+                color: "text.secondary"
+              }}>{label(key)}</Typography>
               <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-word' }}>{answer(value)}</Typography>
             </Box>
           ))}

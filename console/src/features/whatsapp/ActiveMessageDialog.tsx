@@ -128,7 +128,9 @@ export function ActiveMessageDialog({ open, contactId, onClose, onOpened }: { op
               )}
               {channel && !channel.windowOpen && <Alert severity="info" role="status">{t.windowClosed}</Alert>}
               {(!channel || channel.windowOpen) && (
-                <TextField label={t.message} multiline minRows={2} value={text} onChange={(e) => setText(e.target.value)} inputProps={{ maxLength: MESSAGE_MAX_LENGTH }} />
+                <TextField label={t.message} multiline minRows={2} value={text} onChange={(e) => setText(e.target.value)} slotProps={{
+                  htmlInput: { maxLength: MESSAGE_MAX_LENGTH }
+                }} />
               )}
             </>
           )}

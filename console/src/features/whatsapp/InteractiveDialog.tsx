@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import {
   Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Paper, TextField, ToggleButton, ToggleButtonGroup, Typography,
 } from '@mui/material';
-import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import DeleteIcon from '@mui/icons-material/DeleteOutlineOutlined';
 import { messages as seedTexts } from '@atendimento/schemas';
 import { INTERACTIVE_LIMITS as L, type InteractiveSend } from '@atendimento/schemas/chat/whatsapp';
 import { useConsole } from '../../ConsoleContext';
@@ -91,14 +91,37 @@ export function InteractiveDialog({ open, roomId, onClose }: { open: boolean; ro
           <ToggleButton value="button">{t.buttons}</ToggleButton>
           <ToggleButton value="list">{t.list}</ToggleButton>
         </ToggleButtonGroup>
-        <TextField size="small" label={t.header} value={d.header} onChange={(e) => set({ header: e.target.value })} inputProps={{ maxLength: L.header }} />
-        <TextField size="small" label={t.body} multiline minRows={2} value={d.body} onChange={(e) => set({ body: e.target.value })} inputProps={{ maxLength: L.body }} {...required(d.body)} />
-        <TextField size="small" label={t.footer} value={d.footer} onChange={(e) => set({ footer: e.target.value })} inputProps={{ maxLength: L.footer }} />
+        <TextField size="small" label={t.header} value={d.header} onChange={(e) => set({ header: e.target.value })} slotProps={{
+          htmlInput: { maxLength: L.header }
+        }} />
+        <TextField
+          size="small"
+          label={t.body}
+          multiline
+          minRows={2}
+          value={d.body}
+          onChange={(e) => set({ body: e.target.value })}
+          {...required(d.body)}
+          slotProps={{
+            htmlInput: { maxLength: L.body }
+          }} />
+        <TextField size="small" label={t.footer} value={d.footer} onChange={(e) => set({ footer: e.target.value })} slotProps={{
+          htmlInput: { maxLength: L.footer }
+        }} />
         {d.kind === 'button' && (
           <>
             {d.buttons.map((title, i) => (
               <Box key={i} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-                <TextField size="small" fullWidth label={t.button(i + 1)} value={title} onChange={(e) => set({ buttons: d.buttons.map((b, j) => (j === i ? e.target.value : b)) })} inputProps={{ maxLength: L.buttonTitle }} {...required(title)} />
+                <TextField
+                  size="small"
+                  fullWidth
+                  label={t.button(i + 1)}
+                  value={title}
+                  onChange={(e) => set({ buttons: d.buttons.map((b, j) => (j === i ? e.target.value : b)) })}
+                  {...required(title)}
+                  slotProps={{
+                    htmlInput: { maxLength: L.buttonTitle }
+                  }} />
                 {d.buttons.length > 1 && <IconButton aria-label={`${t.remove} ${t.button(i + 1)}`} onClick={() => set({ buttons: d.buttons.filter((_b, j) => j !== i) })}><DeleteIcon /></IconButton>}
               </Box>
             ))}
@@ -107,12 +130,33 @@ export function InteractiveDialog({ open, roomId, onClose }: { open: boolean; ro
         )}
         {d.kind === 'list' && (
           <>
-            <TextField size="small" label={t.listButton} value={d.listButton} onChange={(e) => set({ listButton: e.target.value })} inputProps={{ maxLength: L.listButton }} {...required(d.listButton)} />
-            <TextField size="small" label={t.sectionTitle} value={d.sectionTitle} onChange={(e) => set({ sectionTitle: e.target.value })} inputProps={{ maxLength: L.rowTitle }} />
+            <TextField
+              size="small"
+              label={t.listButton}
+              value={d.listButton}
+              onChange={(e) => set({ listButton: e.target.value })}
+              {...required(d.listButton)}
+              slotProps={{
+                htmlInput: { maxLength: L.listButton }
+              }} />
+            <TextField size="small" label={t.sectionTitle} value={d.sectionTitle} onChange={(e) => set({ sectionTitle: e.target.value })} slotProps={{
+              htmlInput: { maxLength: L.rowTitle }
+            }} />
             {d.options.map((o, i) => (
               <Box key={i} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-                <TextField size="small" sx={{ flex: 1 }} label={t.option(i + 1)} value={o.title} onChange={(e) => set({ options: d.options.map((x, j) => (j === i ? { ...x, title: e.target.value } : x)) })} inputProps={{ maxLength: L.rowTitle }} {...required(o.title)} />
-                <TextField size="small" sx={{ flex: 1 }} label={t.optionDescription(i + 1)} value={o.description} onChange={(e) => set({ options: d.options.map((x, j) => (j === i ? { ...x, description: e.target.value } : x)) })} inputProps={{ maxLength: L.rowDescription }} />
+                <TextField
+                  size="small"
+                  sx={{ flex: 1 }}
+                  label={t.option(i + 1)}
+                  value={o.title}
+                  onChange={(e) => set({ options: d.options.map((x, j) => (j === i ? { ...x, title: e.target.value } : x)) })}
+                  {...required(o.title)}
+                  slotProps={{
+                    htmlInput: { maxLength: L.rowTitle }
+                  }} />
+                <TextField size="small" sx={{ flex: 1 }} label={t.optionDescription(i + 1)} value={o.description} onChange={(e) => set({ options: d.options.map((x, j) => (j === i ? { ...x, description: e.target.value } : x)) })} slotProps={{
+                  htmlInput: { maxLength: L.rowDescription }
+                }} />
                 {d.options.length > 1 && <IconButton aria-label={`${t.remove} ${t.option(i + 1)}`} onClick={() => set({ options: d.options.filter((_x, j) => j !== i) })}><DeleteIcon /></IconButton>}
               </Box>
             ))}
@@ -121,7 +165,9 @@ export function InteractiveDialog({ open, roomId, onClose }: { open: boolean; ro
         )}
         {d.body.trim() && (
           <Paper variant="outlined" sx={{ p: 1, bgcolor: '#dcf8c6', alignSelf: 'flex-end', maxWidth: '80%' }} data-interactive-preview>
-            <Typography variant="overline" display="block">{whatsappTexts.templates.preview}</Typography>
+            <Typography variant="overline" sx={{
+              display: "block"
+            }}>{whatsappTexts.templates.preview}</Typography>
             <InteractiveMessage message={preview} />
           </Paper>
         )}

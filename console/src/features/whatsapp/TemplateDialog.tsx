@@ -98,11 +98,17 @@ export function TemplateDialog({ open, channelId, onClose, onSend }: { open: boo
           <>
             <TextField size="small" fullWidth label={t.search} value={query} onChange={(e) => setQuery(e.target.value)} sx={{ mb: 1 }} />
             {list === null && <Box sx={{ display: 'flex', justifyContent: 'center', p: 2 }}><CircularProgress size={24} aria-label={t.loading} /></Box>}
-            {list !== null && shown.length === 0 && <Typography color="text.secondary" sx={{ p: 2 }}>{t.empty}</Typography>}
+            {list !== null && shown.length === 0 && <Typography
+              sx={{
+                color: "text.secondary",
+                p: 2
+              }}>{t.empty}</Typography>}
             <List dense aria-label={t.title}>
               {shown.map((x) => (
                 <ListItemButton key={`${x.name}:${x.language}`} onClick={() => pick(x)} data-template={x.name}>
-                  <ListItemText primary={`${x.name} · ${x.language}`} secondary={templateBody(x)} secondaryTypographyProps={{ noWrap: true }} />
+                  <ListItemText primary={`${x.name} · ${x.language}`} secondary={templateBody(x)} slotProps={{
+                    secondary: { noWrap: true }
+                  }} />
                 </ListItemButton>
               ))}
             </List>
@@ -118,7 +124,9 @@ export function TemplateDialog({ open, channelId, onClose, onSend }: { open: boo
                     <input hidden type="file" accept={TEMPLATE_HEADER_ACCEPT} aria-label={t.headerFile} onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />
                   </Button>
                   {values.headerMedia && <Typography variant="caption" sx={{ ml: 1 }} data-header-file>{values.headerMedia.split('/').pop()}</Typography>}
-                  {showErrors && !values.headerMedia && <Typography variant="caption" color="error" display="block">{seedTexts.validation.requiredField}</Typography>}
+                  {showErrors && !values.headerMedia && <Typography variant="caption" color="error" sx={{
+                    display: "block"
+                  }}>{seedTexts.validation.requiredField}</Typography>}
                 </Box>
               ) : (
                 <TextField
@@ -129,7 +137,9 @@ export function TemplateDialog({ open, channelId, onClose, onSend }: { open: boo
                   onChange={(e) => setValues((v) => ({ ...v, [p.key]: e.target.value }))}
                   error={showErrors && !values[p.key]?.trim()}
                   helperText={showErrors && !values[p.key]?.trim() ? seedTexts.validation.requiredField : ' '}
-                  inputProps={{ maxLength: 1000 }}
+                  slotProps={{
+                    htmlInput: { maxLength: 1000 }
+                  }}
                 />
               ),
             )}

@@ -28,7 +28,9 @@ describe('ChartCard', () => {
     unmount();
     const nps = render(<Nps />);
     const fills = [...nps.container.querySelectorAll('path, rect')].map((e) => (e.getAttribute('style') ?? '') + (e.getAttribute('fill') ?? ''));
-    for (const color of ['#c73c35', '#f2b000', '#01b882']) expect(fills.some((f) => f.includes(color))).toBe(true);
+    // jsdom serialises a style attribute's colour as rgb(); Victory's fill attribute stays hex.
+    const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+    for (const color of ['#c73c35', '#f2b000', '#01b882']) expect(fills.some((f) => f.includes(color) || f.includes(rgb(color)))).toBe(true);
     nps.unmount();
     render(<Heatmap />);
     expect(screen.getByText('9h-10h')).toBeTruthy();

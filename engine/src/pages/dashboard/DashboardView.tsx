@@ -56,7 +56,10 @@ function MultiFilter({ label, options, value, onChange, testId }: { label: strin
       isOptionEqualToValue={(a, b) => a.id === b.id}
       onChange={(_e, next) => onChange(next.map((o) => o.id))}
       renderValue={(items, getItemProps) => items.map((o, index) => <Chip size="small" label={o.label} {...getItemProps({ index })} key={o.id} />)}
-      renderInput={(params) => <TextField {...params} label={label} inputProps={{ ...params.inputProps, 'data-testid': testId }} />}
+      renderInput={(params) => <TextField {...params} label={label} slotProps={{
+        ...params.slotProps,
+        htmlInput: { ...params.slotProps.htmlInput, 'data-testid': testId }
+      }} />}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
-import archiver from 'archiver';
+import { ZipArchive } from 'archiver';
 import { messages } from '@atendimento/schemas';
 import type { Clock } from '../../clock';
 import type { Logger } from '../../logger';
@@ -96,7 +96,7 @@ export function createLgpd(deps: LgpdDeps) {
         ...rooms.filter((r) => r.npsValue !== null || r.csatValue !== null).map((r) => ({ roomId: r.id, nps: r.npsValue, csat: r.csatValue })),
         ...msgs.filter((m) => m.nps || m.csat).map((m) => ({ roomId: m.roomId, messageId: m.id, nps: m.nps ?? null, csat: m.csat ?? null })),
       ];
-      const archive = archiver('zip', { zlib: { level: 6 } });
+      const archive = new ZipArchive({ zlib: { level: 6 } });
       const out = new PassThrough();
       archive.on('error', (err) => out.destroy(err));
       archive.on('warning', (err) => logger.warn({ err, tenantId, contactId }, 'lgpd.export_warning'));
