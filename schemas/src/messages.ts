@@ -75,6 +75,7 @@ export const messages = {
     entering: 'acessando',
     invalidEmail: 'E-mail inválido!',
     userDisabled: 'Usuário desabilitado!',
+    /** In the seed's catalogue, never shown: one generic 'Credenciais inválidas!' instead (docs/auth.md). */
     userNotFound: 'Usuário não encontrado!',
     wrongPassword: 'Senha é inválida!',
     invalidCredentials: 'Credenciais inválidas!',
@@ -207,7 +208,6 @@ export const messages = {
     passives: 'Neutros',
     promoters: 'Promotores',
     chartRooms: 'Atendimentos por dia',
-    chartContacts: 'Contatos por dia',
     chartAgentsRooms: 'Atendimentos por agente',
     chartDepartmentRooms: 'Atendimentos por departamento',
     chartChannels: 'Atendimentos por canal',

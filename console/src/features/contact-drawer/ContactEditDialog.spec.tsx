@@ -63,6 +63,24 @@ describe("ContactEditDialog (seed 001 §2 'Editar Contato')", () => {
     await waitFor(() => expect(api.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ blockedSending: true }));
   });
 
+  it("'Selecionar Todos' ticks every channel, and clears them when all were ticked", async () => {
+    const { api } = withApi(stories.AsAdmin);
+    await dialog();
+    await waitFor(() => expect(field('displayName').value).toBe('Maria Souza'));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Canais' }));
+    const list = await screen.findByRole('listbox');
+    const channels = within(list).getAllByRole('option').filter((o) => o.textContent !== 'Selecionar Todos');
+    expect(channels.length).toBeGreaterThan(1);
+    fireEvent.click(within(list).getByRole('option', { name: 'Selecionar Todos' }));
+    await waitFor(() => expect(within(list).getAllByRole('checkbox').every((c) => (c as HTMLInputElement).checked)).toBe(true));
+    fireEvent.click(within(list).getByRole('option', { name: 'Selecionar Todos' }));
+    await waitFor(() => expect(within(list).getAllByRole('checkbox').some((c) => (c as HTMLInputElement).checked)).toBe(false));
+    fireEvent.click(within(list).getByRole('option', { name: 'Selecionar Todos' }));
+    fireEvent.keyDown(list, { key: 'Escape' });
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    await waitFor(() => expect((api.calls.find((c) => c.method === 'PATCH')?.body as { channels?: string[] } | undefined)?.channels).toHaveLength(channels.length));
+  });
+
   it('a blocked contact is read-only for an agent', async () => {
     render(<s.BlockedAsAgent />);
     const agentView = await dialog();

@@ -19,6 +19,8 @@ type SwitchField = 'active' | 'blockedSending' | 'blockedReceiving';
 const schema = REGISTERS.get('contacts')?.schema.properties ?? {};
 const title = (field: string) => (schema[field]?.title as string | undefined) ?? field;
 const channelOptions = ((schema.channels?.items as { oneOf?: { const: string; title: string }[] } | undefined)?.oneOf ?? []).map((o) => ({ id: o.const, label: o.title }));
+/** The 'Selecionar Todos' entry's value in the channels select: never a channel id. */
+const SELECT_ALL = '__all__';
 
 interface FormState {
   active: boolean;
@@ -179,9 +181,18 @@ export function ContactEditDialog({ open, roomId, onClose }: { open: boolean; ro
                 multiple
                 label={title('channels')}
                 value={form.channels}
-                onChange={(e) => set('channels', typeof e.target.value === 'string' ? e.target.value.split(',') : e.target.value)}
+                onChange={(e) => {
+                  const picked = typeof e.target.value === 'string' ? e.target.value.split(',') : e.target.value;
+                  // 'Selecionar Todos' (seed 001 §8 "Contact edit form") ticks every channel, or clears them when all were ticked.
+                  if (!picked.includes(SELECT_ALL)) return set('channels', picked);
+                  set('channels', form.channels.length === channelOptions.length ? [] : channelOptions.map((o) => o.id));
+                }}
                 renderValue={(v) => v.map((id) => channelOptions.find((o) => o.id === id)?.label ?? id).join(', ')}
               >
+                <MenuItem value={SELECT_ALL}>
+                  <Checkbox size="small" checked={channelOptions.length > 0 && form.channels.length === channelOptions.length} indeterminate={form.channels.length > 0 && form.channels.length < channelOptions.length} />
+                  <ListItemText primary={seedTexts.registers.selectAll} />
+                </MenuItem>
                 {channelOptions.map((o) => (
                   <MenuItem key={o.id} value={o.id}>
                     <Checkbox size="small" checked={form.channels.includes(o.id)} />

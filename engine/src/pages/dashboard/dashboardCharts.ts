@@ -127,8 +127,15 @@ export function buildCharts(report: DashboardReport, filters: DashboardFilters, 
     timeChart('departmentTma', text.chartDepartmentTma, days, filters, (d) => d.departmentTMA.tma.map((a) => [a.departmentId, a.count, a.totalMs]), minutes, dept),
     timeChart('userStatus', text.chartUserStatus, days, filters, (d) => d.userStatus.agents.map((a) => [a.agent, 1, a.totalMs]), (a, g) => (filters.average ? a.total / g : a.total) / 3_600_000, agent),
   ];
-  if (flags.askResearch) charts.push(surveyChart('nps', text.chartNps, days, filters, 'nps', flags));
-  if (flags.askResearchCsat) charts.push(surveyChart('csat', text.chartCsat, days, filters, 'csat', flags));
+  // Each score chart is followed by the surveys sent per agent: a score means little without how many were asked.
+  if (flags.askResearch) {
+    charts.push(surveyChart('nps', text.chartNps, days, filters, 'nps', flags));
+    charts.push(timeChart('npsRequested', text.chartNpsRequested, days, filters, (d) => d.npsRequested.npsAgents.map((a) => [a.agent, a.totalCount, 0]), count, agent));
+  }
+  if (flags.askResearchCsat) {
+    charts.push(surveyChart('csat', text.chartCsat, days, filters, 'csat', flags));
+    charts.push(timeChart('csatRequested', text.chartCsatRequested, days, filters, (d) => d.csatRequested.csatAgents.map((a) => [a.agent, a.totalCount, 0]), count, agent));
+  }
   const tags = new Map<string, { name: string; color: string; count: number }>();
   for (const d of days) {
     for (const t of d.tagsReport.tags) {
