@@ -25,6 +25,18 @@ describe('ChannelsPage', () => {
     expect((within(dialog()).getByLabelText('Token de verificação do webhook') as HTMLInputElement).value).toBe('a1b2c3d4e5');
   });
 
+  it('replacing a webhook secret says the old one keeps working for 24 hours; other secrets do not', async () => {
+    const user = userEvent.setup();
+    render(<Default />);
+    await user.click(await screen.findByRole('button', { name: 'Editar canal WhatsApp Comercial' }));
+    const rotated = 'O valor anterior continua aceito nos webhooks por 24 horas.';
+    expect(within(dialog()).queryByText(rotated)).toBeNull();
+    await user.type(within(dialog()).getByLabelText('Token de acesso'), 'novo-token');
+    expect(within(dialog()).queryByText(rotated)).toBeNull();
+    await user.type(within(dialog()).getByLabelText('Chave secreta do app'), 'novo-segredo');
+    expect(within(dialog()).getByText(rotated)).toBeTruthy();
+  });
+
   it("'Testar conexão' shows the provider's answer in Portuguese", async () => {
     const user = userEvent.setup();
     render(<Default />);

@@ -23,7 +23,7 @@ import Typography from '@mui/material/Typography';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import Edit from '@mui/icons-material/Edit';
 import {
-  CHANNEL_CLAIM_LABELS, channelInfo, format, messages, setSettingAt, settingAt,
+  CHANNEL_CLAIM_LABELS, channelInfo, format, messages, setSettingAt, settingAt, WEBHOOK_SECRET_FIELDS,
   type ChannelAdminView, type ChannelSettingsForm,
 } from '@atendimento/schemas';
 import { apiRequest, ApiError } from '../api/api';
@@ -253,7 +253,10 @@ export function ChannelDialog({ channel, types, departments, onClose, onSaved }:
               return <FormControlLabel key={id} control={<Switch checked={Boolean(settingAt(draft.settings, field.path))} onChange={(e) => setSetting(field.path, e.target.checked)} />} label={field.label} />;
             }
             const isSet = current?.secretsSet[field.path];
-            const helper = errors[`settings.${field.path}`] ?? (field.secret ? (isSet ? t.secretSet : t.secretUnset) : field.help);
+            const typed = settingAt(draft.settings, field.path);
+            // Replacing a webhook secret: the old value keeps verifying deliveries for 24 h (server's SECRET_GRACE_MS).
+            const rotating = isSet && WEBHOOK_SECRET_FIELDS.includes(field.path) && typeof typed === 'string' && typed !== '';
+            const helper = errors[`settings.${field.path}`] ?? (rotating ? t.secretRotated : field.secret ? (isSet ? t.secretSet : t.secretUnset) : field.help);
             return (
               <TextField
                 key={id}

@@ -30,6 +30,12 @@ export interface ChannelSettingsForm {
   noWebhook?: boolean;
 }
 
+/**
+ * Settings that authenticate inbound webhooks: replacing one keeps the old value accepted for a
+ * grace period (in-flight and retried deliveries), and the channel screen says so.
+ */
+export const WEBHOOK_SECRET_FIELDS: readonly string[] = ['appSecret', 'webhookSecret', 'verifyToken'];
+
 const baseUrl = (value: string): ChannelSettingField => ({ path: 'baseUrl', label: 'URL da API', help: 'Endereço da API do provedor (mude só para um servidor de testes).', required: true, default: value });
 
 export const CHANNEL_SETTINGS_FORMS: Record<string, ChannelSettingsForm> = {

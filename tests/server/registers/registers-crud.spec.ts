@@ -279,15 +279,20 @@ describe('registers without a table of their own (documents)', () => {
     expect(seen).not.toContain(othersOwn.body.id);
     expect((await t.api(`/api/fixedMessages/${global.body.id}`, { token: agent })).status).toBe(200);
     // Reading is not owning: a global message is changed by admins only.
-    expect((await t.api(`/api/fixedMessages/${global.body.id}`, { method: 'PATCH', token: agent, body: { message: 'Alterada' } })).status).toBe(404);
-    expect((await t.api(`/api/fixedMessages/${global.body.id}`, { method: 'DELETE', token: agent })).status).toBe(404);
+    // …and the answer says why, since the agent can see the record (an unreadable one stays a 404 above).
+    const notOwner = { error: 'not_owner', errorMessage: 'Você só pode alterar os registros criados por você.' };
+    const patched = await t.api(`/api/fixedMessages/${global.body.id}`, { method: 'PATCH', token: agent, body: { message: 'Alterada' } });
+    expect([patched.status, patched.body]).toEqual([403, notOwner]);
+    const deleted = await t.api(`/api/fixedMessages/${global.body.id}`, { method: 'DELETE', token: agent });
+    expect([deleted.status, deleted.body]).toEqual([403, notOwner]);
     expect((await t.api(`/api/fixedMessages/${global.body.id}`, { method: 'PATCH', token: admin, body: { message: 'Nosso horário é das 8h às 19h.' } })).status).toBe(200);
 
     await setTenantClaims(t, { enableWideFixedMessagesAccess: true });
     try {
       const wide = (await list(t, agent, 'fixedMessages', { range: [0, 99] })).body.map((m: { id: string }) => m.id);
       expect(wide).toEqual(expect.arrayContaining([global.body.id, othersOwn.body.id]));
-      expect((await t.api(`/api/fixedMessages/${othersOwn.body.id}`, { method: 'PATCH', token: agent, body: { message: 'Não é meu' } })).status).toBe(404);
+      const notMine = await t.api(`/api/fixedMessages/${othersOwn.body.id}`, { method: 'PATCH', token: agent, body: { message: 'Não é meu' } });
+      expect([notMine.status, notMine.body]).toEqual([403, notOwner]);
     } finally {
       await setTenantClaims(t, { enableWideFixedMessagesAccess: false });
     }

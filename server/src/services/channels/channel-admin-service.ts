@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Ajv } from 'ajv';
 import { AJV_OPTIONS, configureAjv, fieldErrors, type RegisterSchema } from '@atendimento/schemas/registers/index';
 import {
-  adapterOf, CHANNEL_ADMIN_SCHEMA, CHANNEL_TABLE, configurableChannelTypes, format, isWebchat, messages as texts, setSettingAt, settingAt, settingsFormOf,
+  adapterOf, CHANNEL_ADMIN_SCHEMA, CHANNEL_TABLE, configurableChannelTypes, format, isWebchat, messages as texts, setSettingAt, settingAt, settingsFormOf, WEBHOOK_SECRET_FIELDS,
   type Channel, type ChannelAdminInput, type ChannelAdminView, type ChannelType,
 } from '@atendimento/schemas';
 import { createChannelAdapter, hasChannelAdapter, ProviderError, type ChannelConfig } from '@atendimento/integrations';
@@ -20,8 +20,6 @@ export const CHANNELS_COLLECTION = 'channels';
 /** How long a replaced webhook secret still verifies (in-flight and retried deliveries). */
 export const SECRET_GRACE_MS = 24 * 3600_000;
 
-/** Settings that authenticate inbound webhooks: replacing one keeps the old one for the grace period. */
-const WEBHOOK_SECRETS = ['appSecret', 'webhookSecret', 'verifyToken'];
 
 export interface ChannelAdminDeps {
   repo: ChannelAdminRepository;
@@ -118,7 +116,7 @@ export function createChannelAdminService(deps: ChannelAdminDeps) {
         continue;
       }
       if (typeof value === 'string') value = value.trim();
-      if (WEBHOOK_SECRETS.includes(field.path) && typeof current === 'string' && current !== value) previous[field.path] = current;
+      if (WEBHOOK_SECRET_FIELDS.includes(field.path) && typeof current === 'string' && current !== value) previous[field.path] = current;
       setSettingAt(next, field.path, value);
     }
     if (problems.length) throw validationError(problems);

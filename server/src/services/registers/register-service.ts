@@ -149,6 +149,18 @@ export function createRegisterService(deps: RegisterServiceDeps) {
   }
 
   /**
+   * Records asked for a write that the write scope did not find. One the caller may read but not
+   * write (another user's or a global one, in an ownerField register) gets a 403 that says why;
+   * anything else stays a 404, so nothing unreadable is confirmed to exist.
+   */
+  async function refuseWrite(caller: Caller, definition: RegisterDefinition, ids: string[]): Promise<never> {
+    if (definition.list.ownerField && (await visible(caller, definition, ids, 'read')).length === ids.length) {
+      throw forbidden('not_owner', messages.registers.notOwner);
+    }
+    throw notFound();
+  }
+
+  /**
    * Input → record to store, shared by create, update and import (seed 000 §5): only schema
    * fields are taken; server fields, fields of tenant claims that are off and (for
    * non-admins) admin-only fields keep their stored value; strings are normalised; the
@@ -358,7 +370,10 @@ export function createRegisterService(deps: RegisterServiceDeps) {
         if (isReadOnly(definition.list, caller.tenant)) throw forbidden('read_only', messages.registers.readOnly);
       } else assertWritable(caller, definition);
       const [previous] = options.granted ? await repo.getMany(caller.tenant.id, tables.get(name)!, [id]) : await visible(caller, definition, [id], 'write');
-      if (!previous) throw notFound();
+      if (!previous) {
+        if (options.granted) throw notFound();
+        return refuseWrite(caller, definition, [id]);
+      }
       return write(caller, definition, prepare(caller, definition, body, previous, mode), previous);
     },
 
@@ -368,7 +383,7 @@ export function createRegisterService(deps: RegisterServiceDeps) {
       assertWritable(caller, definition);
       const unique = [...new Set(ids)];
       const found = await visible(caller, definition, unique, 'write');
-      if (found.length !== unique.length) throw notFound();
+      if (found.length !== unique.length) await refuseWrite(caller, definition, unique);
       const table = tables.get(name)!;
       const hooks = hooksOf(name);
       const ctx = hookContext(caller, definition);
