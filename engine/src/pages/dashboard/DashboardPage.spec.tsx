@@ -83,5 +83,7 @@ describe('DashboardPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: text.exportConfirm }));
     await waitFor(() => expect(recordedCalls().find((c) => c.path === '/api/dashboard/export')).toBeTruthy());
     expect(recordedCalls().find((c) => c.path === '/api/dashboard/export')!.body).toMatchObject({ period: ['2026-01-01', '2026-01-05'], fileType: 'csv', timezone: 'UTC', reference: 'createdAt' });
+    // The job's progress follows on the page until the file is sent.
+    expect(await screen.findByText('Arquivo de exportação enviado para admin@acme.test (37 atendimento(s)).')).toBeTruthy();
   });
 });

@@ -20,6 +20,7 @@ const meta = {
       api: {
         'GET /api/dashboard/reports': { body: { data: fixtureReport() } },
         'POST /api/dashboard/export': { status: 202, body: { data: { id: 'exp-1' } } },
+        'GET /api/dashboard/export/exp-1': { body: { data: { id: 'exp-1', status: 'sent', rows: 37, progress: 37 } } },
       },
     },
   },

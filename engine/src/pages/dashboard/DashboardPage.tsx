@@ -9,6 +9,7 @@ import { useAppConfig } from '../../boot/AppConfigContext';
 import { showToast } from '../../ui/toast';
 import { DashboardView } from './DashboardView';
 import { ExportDialog, type ExportRequest } from './ExportDialog';
+import { ExportProgress } from './ExportProgress';
 import type { DashboardFlags } from './dashboardCharts';
 
 /** The query of `GET /api/dashboard/reports` for a filter set. */
@@ -48,6 +49,7 @@ export function DashboardPage() {
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [exportJob, setExportJob] = useState<string | null>(null);
   const small = useSmallLayout();
   const today = calendarDay(new Date(), config.timeZone);
   const query = reportQuery(filters);
@@ -73,13 +75,15 @@ export function DashboardPage() {
   }, [query]);
 
   async function requestExport(request: ExportRequest) {
-    await api('/api/dashboard/export', { method: 'POST', body: request });
+    const body = await api<{ data: { id: string } }>('/api/dashboard/export', { method: 'POST', body: request });
     showToast(format(messages.dashboard.exportNotice, { email: user?.email ?? '' }), 'success');
+    setExportJob(body.data.id);
   }
 
   const canExport = !claims.exportAdminOnly || (user ? isAdmin(user) : false);
   return (
     <>
+      {exportJob && <ExportProgress key={exportJob} jobId={exportJob} email={user?.email ?? ''} onClose={() => setExportJob(null)} />}
       <DashboardView
         report={report}
         loading={loading}

@@ -13,6 +13,9 @@ import { copyText } from '../widgets/ImageViewWidget';
 import { UPLOAD_ACCEPT, uploadFile } from '../widgets/FileWidget';
 import { FilePicker } from './FilePicker';
 
+/** 'Arquivo enviado: {url}' with the address as a link. */
+const [uploadDoneBefore, uploadDoneAfter] = messages.registers.uploadDone.split('{url}') as [string, string];
+
 /** The toolbar's image/file upload (seed 000 §2): sends one file, shows its link to copy. */
 export function UploadDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [busy, setBusy] = useState(false);
@@ -52,9 +55,11 @@ export function UploadDialog({ open, onClose }: { open: boolean; onClose: () => 
         {busy && <LinearProgress sx={{ mt: 2 }} />}
         {url && (
           <Alert severity="success" sx={{ mt: 2 }} action={<Button size="small" onClick={() => void copyText(new URL(url, location.href).href)}>{messages.registers.copyLink}</Button>}>
+            {uploadDoneBefore}
             <Link href={url} target="_blank" rel="noreferrer">
               {url}
             </Link>
+            {uploadDoneAfter}
           </Alert>
         )}
         {error && <Alert severity="error" sx={{ mt: 2 }}>{error}</Alert>}
