@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { Box, IconButton, Typography, useMediaQuery } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { format, messages as seedTexts } from '@atendimento/schemas';
+import { format, messages as seedTexts, quotesPaneRoom } from '@atendimento/schemas';
 import { ConsoleProvider, useConsole, type ConsoleServices } from './ConsoleContext';
 import type { Room } from './model/chat';
 import type { LiveSource } from './realtime/liveSource';
@@ -14,6 +14,7 @@ import { ChatListPanel } from './features/chat-list/ChatListPanel';
 import { useCounters } from './features/chat-list/useCounters';
 import { ChatPane } from './features/open-chat/ChatPane';
 import { ContactDrawer } from './features/contact-drawer/ContactDrawer';
+import { QuotesPane } from './features/contact-drawer/QuotesPane';
 import { GroupDrawer } from './features/internal-chat/GroupDrawer';
 import { useGroupChatNotifications } from './features/internal-chat/useGroupChatNotifications';
 import { useBrowserNotifications } from './features/notifications/useBrowserNotifications';
@@ -117,7 +118,7 @@ function ServiceLayout({ narrow: forced }: { narrow?: boolean }) {
                 </Box>
               )}
               <Box sx={{ flex: 1, minHeight: 0 }}>
-                <ChatPane roomId={id} />
+                {quotesPaneRoom(id) ? <QuotesPane paneId={id} roomId={quotesPaneRoom(id)!} /> : <ChatPane roomId={id} />}
               </Box>
             </Box>
           ))}

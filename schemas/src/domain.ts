@@ -95,6 +95,8 @@ export interface AppConfig {
   timeZone?: string;
   /** ERP proxy (docs/erp.md): the only ERP base URLs the proxy, integration forms and documents may call. */
   erp?: ErpSettings | null;
+  /** The quotes portal framed by 'Orçamentos' (seed 001 §8; schemas/src/chat/quotes.ts); null: no button. */
+  quotesUrl?: string | null;
   /** LGPD retention (docs/lgpd.md): closed chats older than these many days are anonymised, their files deleted. */
   retention?: RetentionSettings | null;
 }

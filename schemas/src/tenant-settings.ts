@@ -268,6 +268,7 @@ export const TENANT_SETTINGS_SCHEMA = {
         timeoutMs: { type: ['integer', 'null'], title: 'Tempo limite (ms)', minimum: 1000, maximum: 600000, errorMessage: 'Informe um tempo entre 1000 e 600000 ms' },
         searchLimit: { type: ['integer', 'null'], title: 'Limite de linhas da pesquisa', minimum: 1, maximum: 1000, errorMessage: 'Informe um limite entre 1 e 1000' },
         mapsKey: { type: ['string', 'null'], title: 'Chave do Google Maps', maxLength: 200 },
+        quotesUrl: { type: ['string', 'null'], title: 'Portal de orçamentos (endereço; use {cliente} e {loja})', maxLength: 1000, pattern: '^https?://', errorMessage: 'Informe um link começando por https://' },
       },
     },
     visoes: {
@@ -357,7 +358,7 @@ export function settingsOf(config: AppConfig): Settings {
       logoUrl: config.assets?.logoUrl ?? null,
       backgroundUrl: config.assets?.backgroundUrl ?? null,
     },
-    erp: { urls: [...(config.erp?.urls ?? [])], queryPath: config.erp?.queryPath ?? null, timeoutMs: config.erp?.timeoutMs ?? null, searchLimit: config.erp?.searchLimit ?? null, mapsKey: config.mapsKey ?? null },
+    erp: { urls: [...(config.erp?.urls ?? [])], queryPath: config.erp?.queryPath ?? null, timeoutMs: config.erp?.timeoutMs ?? null, searchLimit: config.erp?.searchLimit ?? null, mapsKey: config.mapsKey ?? null, quotesUrl: config.quotesUrl ?? null },
     visoes: {
       hiddenViews: [...(config.hiddenViews ?? [])], rootView: config.rootView ?? null, api: Boolean(config.api), hiddenTemplates: [...(config.hiddenTemplates ?? [])],
       chatTabs: chatTabSettings(config.chatTabs).map((t) => ({ id: t.id, label: t.label ?? null, hidden: Boolean(t.hidden) })),
@@ -376,7 +377,7 @@ export function applySettings(config: AppConfig, settings: Settings): AppConfig 
     encerramento: { justifies?: string[]; reportOnly?: boolean; nextMaxDate?: number; obsRules?: { pattern: string; message: string }[]; retention?: { closedChatsDays?: number | null; mediaDays?: number | null } };
     transferencia: { justifies?: string[] };
     aparencia: { statusList?: { text: string; color: string }[]; toastPosition?: AppConfig['toastNotification']['position']; footerName?: string | null; footerLink?: string | null; logoUrl?: string | null; backgroundUrl?: string | null };
-    erp: { urls?: string[]; queryPath?: string | null; timeoutMs?: number | null; searchLimit?: number | null; mapsKey?: string | null };
+    erp: { urls?: string[]; queryPath?: string | null; timeoutMs?: number | null; searchLimit?: number | null; mapsKey?: string | null; quotesUrl?: string | null };
     visoes: { hiddenViews?: string[]; rootView?: string | null; api?: boolean; hiddenTemplates?: string[]; chatTabs?: { id: ChatTabId; label?: string | null; hidden?: boolean }[] };
   };
   const previousStatus = new Map((config.statusList ?? []).map((x) => [x.text, x]));
@@ -396,6 +397,7 @@ export function applySettings(config: AppConfig, settings: Settings): AppConfig 
     assets: { logoUrl: s.aparencia.logoUrl ?? null, backgroundUrl: s.aparencia.backgroundUrl ?? null },
     erp: urls.length ? { urls, ...(s.erp.queryPath && { queryPath: s.erp.queryPath }), ...(s.erp.timeoutMs && { timeoutMs: s.erp.timeoutMs }), ...(s.erp.searchLimit && { searchLimit: s.erp.searchLimit }) } : null,
     mapsKey: s.erp.mapsKey ?? null,
+    quotesUrl: s.erp.quotesUrl ?? null,
     hiddenViews: s.visoes.hiddenViews ?? [],
     rootView: s.visoes.rootView ?? null,
     api: Boolean(s.visoes.api),

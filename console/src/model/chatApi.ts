@@ -30,6 +30,7 @@ export const chatPaths = {
   rooms: (params: URLSearchParams) => `/api/rooms?${params}`,
   contact: (contactId: string) => `/api/contacts/${enc(contactId)}`,
   roomContact: (roomId: string) => `/api/rooms/${enc(roomId)}/contact`,
+  roomQuotes: (roomId: string) => `/api/rooms/${enc(roomId)}/quotes`,
   fixedMessages: () => `/api/fixedMessages?${new URLSearchParams({ filter: JSON.stringify({ active: true }), range: '[0,199]' })}`,
   anonymous: () => '/api/auth/anonymous',
   mailReply: (roomId: string, messageId: string) => `/api/mail/${enc(roomId)}/${enc(messageId)}`,

@@ -1,4 +1,4 @@
-import { compareBy, type OrderBy } from '@atendimento/schemas';
+import { compareBy, quotesPaneRoom, type OrderBy } from '@atendimento/schemas';
 import type { ChatMessage, ChatTabId, Contact, Room } from '../model/chat';
 import { createStore, type Store } from './createStore';
 
@@ -261,10 +261,16 @@ export const uiActions = {
       return { ...s, openRooms, drawerRoomId: roomId };
     });
   },
+  /** Opens a pane that is not a chat (the quotes portal) beside its chat; the drawer stays on the chat. */
+  openBeside(store: Store<UiState>, paneId: string, roomId: string) {
+    store.set((s) => (s.openRooms.includes(paneId) ? s : { ...s, openRooms: [roomId, paneId] }));
+  },
   closeRoom(store: Store<UiState>, roomId: string) {
     store.set((s) => {
-      const openRooms = s.openRooms.filter((id) => id !== roomId);
-      return { ...s, openRooms, drawerRoomId: s.drawerRoomId === roomId ? openRooms[0] ?? null : s.drawerRoomId };
+      // A chat's quotes pane closes with it.
+      const openRooms = s.openRooms.filter((id) => id !== roomId && quotesPaneRoom(id) !== roomId);
+      const firstChat = openRooms.find((id) => quotesPaneRoom(id) === null) ?? null;
+      return { ...s, openRooms, drawerRoomId: s.drawerRoomId === roomId ? firstChat : s.drawerRoomId };
     });
   },
   toggleSelected(store: Store<UiState>, roomId: string) {

@@ -1,3 +1,4 @@
+import { splitClientKey } from '@atendimento/schemas';
 import { quote, rowsOf, type ErpAnswer, type ErpQuery } from './erp-protocol';
 
 /**
@@ -192,12 +193,6 @@ export function clientKey(row: Pick<ErpClientRow, 'A1_COD' | 'A1_LOJA'>): string
   return `${String(row.A1_COD).trim()}${String(row.A1_LOJA).trim()}`;
 }
 
-/** Splits a client key back into code and store (the last two characters are the store). */
-function splitClientKey(key: string): { A1_COD: string; A1_LOJA: string } | null {
-  const clean = key.trim();
-  if (!/^[A-Za-z0-9]{3,20}$/.test(clean)) return null;
-  return { A1_COD: clean.slice(0, -2), A1_LOJA: clean.slice(-2) };
-}
 
 const inList = (column: string, values: string[]) => `${column} IN (${values.map((v) => quote(v)).join(', ')})`;
 

@@ -191,6 +191,24 @@ export async function startLocalErp(options: LocalErpOptions = {}) {
     return json(201, { status: 'ok', RETORNOS: [{ URL: `${baseUrl}${basePath}/arquivos/${name}`, NOME: name, TIPO: 'application/pdf' }] });
   }
 
+  /**
+   * The quotes portal page a tenant frames ('Orçamentos', seed 001 §8): the client's quotes by
+   * `?cliente=&loja=`. The ERP's own web page, so HTML; three quotes derived from the code.
+   */
+  function orcamentos(query: unknown): Handled {
+    const q = query && typeof query === 'object' ? (query as Record<string, unknown>) : {};
+    const client = tables.SA1.find((c) => c.A1_COD === q.cliente && c.A1_LOJA === q.loja);
+    const esc = (v: unknown) => String(v ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+    const seed = Number(String(q.cliente ?? '0').replace(/\D/g, '')) || 1;
+    const rows = client
+      ? [0, 1, 2].map((k) => `<tr><td>${String(9000 + seed * 3 + k).padStart(6, '0')}</td><td>${['Em aberto', 'Aprovado', 'Expirado'][k]}</td><td>R$ ${((seed * 137 + k * 911) % 9000 + 250).toLocaleString('pt-BR', { minimumFractionDigits: 2 })}</td></tr>`).join('')
+      : '';
+    const html = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Orçamentos</title>
+<style>body{font-family:sans-serif;margin:16px;color:#222}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:6px;text-align:left}</style></head>
+<body><h1>Orçamentos</h1>${client ? `<p>Cliente ${esc(client.A1_COD)}/${esc(client.A1_LOJA)} — ${esc(client.A1_NOME)}</p><table><thead><tr><th>Número</th><th>Situação</th><th>Valor</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>Cliente não encontrado no ERP.</p>'}</body></html>`;
+    return { status: client ? 200 : 404, raw: Buffer.from(html, 'utf8'), headers: { 'content-type': 'text/html; charset=utf-8' } };
+  }
+
   async function handle(method: string, path: string, body: unknown): Promise<Handled> {
     if (!path.startsWith(basePath + '/')) return erpError(404, 'Rota desconhecida');
     const rest = path.slice(basePath.length);
@@ -198,6 +216,7 @@ export async function startLocalErp(options: LocalErpOptions = {}) {
     if (method === 'POST' && rest === '/consulta') return consulta(body);
     let m = /^\/registros\/([^/]+)(?:\/([^/]+))?$/.exec(rest);
     if (m && ['POST', 'PUT', 'DELETE'].includes(method)) return writeRecord(method, decodeURIComponent(m[1]!), m[2] ? decodeURIComponent(m[2]) : undefined, body);
+    if (method === 'GET' && rest === '/orcamentos') return orcamentos(body);
     m = /^\/documentos\/([a-z0-9-]{1,40})$/i.exec(rest);
     if (m && (method === 'POST' || method === 'GET')) return documento(m[1]!.toLowerCase(), body);
     m = /^\/arquivos\/([A-Za-z0-9-]+\.pdf)$/.exec(rest);

@@ -11,3 +11,4 @@ export * from './transfer';
 export * from './tags';
 export * from './survey';
 export * from './contact-edit';
+export * from './quotes';

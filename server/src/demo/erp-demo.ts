@@ -75,7 +75,9 @@ export async function wireDemoErp(
   if (!tenant) return false;
   const urls = tenant.appConfig.erp?.urls ?? [];
   if (!urls.every(isLoopback)) return false;
-  const appConfig = { ...tenant.appConfig, erp: { ...(tenant.appConfig.erp ?? {}), urls: [erp.url], timeoutMs: 10_000 } };
+  // The ERP's quotes page is the demo's 'Orçamentos' portal, unless a real portal is set.
+  const quotesUrl = !tenant.appConfig.quotesUrl || isLoopback(tenant.appConfig.quotesUrl) ? `${erp.url}/orcamentos` : tenant.appConfig.quotesUrl;
+  const appConfig = { ...tenant.appConfig, erp: { ...(tenant.appConfig.erp ?? {}), urls: [erp.url], timeoutMs: 10_000 }, quotesUrl };
   await tenants.updateAppConfig(tenantId, appConfig, deps.clock.now());
   deps.invalidateTenants();
   if (!firstStart) return true;

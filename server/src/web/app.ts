@@ -48,7 +48,10 @@ export function createApp(deps: AppDeps): { app: Koa; api: ApiRegistry } {
   if (deps.ops) app.use(requestMetricsMiddleware(deps.ops));
   app.use(errorsMiddleware(deps.logger));
   if (deps.ops) app.use(opsMiddleware(deps.ops));
-  app.use(securityHeadersMiddleware());
+  app.use(securityHeadersMiddleware(async (host) => {
+    const url = (await deps.tenants.resolve(host))?.appConfig.quotesUrl;
+    return url ? [new URL(url).origin] : [];
+  }));
   app.use(tenantMiddleware(deps.tenants));
   // One budget for every route that takes a file, so none of them is left out of it.
   app.use((ctx, next) => {

@@ -12,6 +12,7 @@ import { ContactAvatar } from '../../ui/ContactAvatar';
 import { formatDateTime, formatPhone } from '../../ui/format';
 import { texts } from '../../ui/texts';
 import { ActiveMessageButton } from '../whatsapp/ActiveMessageDialog';
+import { QuotesButton } from './QuotesPane';
 import { ChatIntegrations } from './ChatIntegrations';
 import { ContactEditDialog } from './ContactEditDialog';
 
@@ -57,7 +58,7 @@ function useContactHistory(contactId: string | null, reloadKey: unknown) {
  * when the contact is blocked.
  */
 export function ContactDrawer({ roomId, onOpenRoom }: { roomId: string; onOpenRoom?: (room: Room) => void }) {
-  const { api, stores, user, readOnly } = useConsole();
+  const { api, stores, user, readOnly, appConfig } = useConsole();
   const [editing, setEditing] = useState(false);
   const room = useStore(stores.rooms, (s) => s.records[roomId]);
   const contactId = room?.author?.id ?? null;
@@ -114,6 +115,7 @@ export function ContactDrawer({ roomId, onOpenRoom }: { roomId: string; onOpenRo
         {email && <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>{email}</Typography>}
       </Box>
       <ActiveMessageButton room={room} contact={contact} onOpened={onOpenRoom} />
+      {appConfig.quotesUrl && !room.internal && contactId && <QuotesButton roomId={roomId} />}
       <Divider />
       <Typography variant="overline" sx={{ px: 1.5, pt: 1 }}>{texts.drawer.history}</Typography>
       <List dense aria-label={texts.drawer.history}>

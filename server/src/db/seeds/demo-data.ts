@@ -166,8 +166,9 @@ export async function insertDemoData(
       contacts.push(c);
       await trx('contacts').insert(row(c.id, {
         active: true, photoUrl: null, displayName: c.displayName, name: `${first} ${rnd.pick(LAST)} ${last}`, phone, email, channels: i % 4 === 0 ? ['webchat'] : ['whatsapp'],
-        // Every third contact is a client of the demo agent's ERP salesman code ('Hitorico dos meus clientes').
-        agents: [], clients: [], prospects: [], salesmen: i % 3 === 0 ? [DEMO_SALESMAN_CODE] : [], vendId: i % 3 === 0 ? DEMO_SALESMAN_CODE : null, group: false, chatId: phone, blockedSending: i === 7, blockedReceiving: false, autoBlocked: false, chatsHistory: [], clientsName: [],
+        // Every third contact is a client of the demo agent's ERP salesman code ('Hitorico dos meus clientes'),
+        // linked to a client of the demo ERP (code + store) for the 'Orçamentos' portal.
+        agents: [], clients: i % 3 === 0 ? [`${String((i % 40) + 1).padStart(6, '0')}01`] : [], prospects: [], salesmen: i % 3 === 0 ? [DEMO_SALESMAN_CODE] : [], vendId: i % 3 === 0 ? DEMO_SALESMAN_CODE : null, group: false, chatId: phone, blockedSending: i === 7, blockedReceiving: false, autoBlocked: false, chatsHistory: [], clientsName: [],
       }, { display_name: c.displayName, phone, email, active: true }));
     }
 

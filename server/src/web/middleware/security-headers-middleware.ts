@@ -5,15 +5,22 @@ import { routePath } from '../path-rule';
  * The policy pages are served with: only our own scripts (no inline script), so stored HTML in
  * messages or registers cannot run even if a renderer slipped.
  */
-const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; media-src 'self' blob:; connect-src 'self' ws: wss:; font-src 'self' data:; frame-src 'self' blob:; object-src 'none'; frame-ancestors 'self'; base-uri 'self'";
+const policy = (frameSources: string) =>
+  `default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; media-src 'self' blob:; connect-src 'self' ws: wss:; font-src 'self' data:; frame-src 'self' blob:${frameSources}; object-src 'none'; frame-ancestors 'self'; base-uri 'self'`;
+const CONTENT_SECURITY_POLICY = policy('');
+
+/**
+ * The tenant's pages the console frames (the quotes portal, seed 001 §8), by the request's Host:
+ * only their origins join `frame-src`, so a page of one tenant never frames another's portal.
+ */
+export type FrameOrigins = (host: string) => Promise<string[]>;
 
 /**
  * Every answer gets nosniff; documents (everything outside /api) also get the CSP and framing
  * rules. JSON answers are never rendered as documents, so they skip the long CSP header — it
  * is measurable on the hot path (tests/bench B1).
  */
-export function securityHeadersMiddleware(): Middleware {
+export function securityHeadersMiddleware(frameOrigins?: FrameOrigins): Middleware {
   return async function securityHeaders(ctx, next) {
     try {
       await next();
@@ -24,7 +31,8 @@ export function securityHeadersMiddleware(): Middleware {
       if (!path.startsWith('/api/')) {
         ctx.set('Referrer-Policy', 'same-origin');
         ctx.set('X-Frame-Options', 'SAMEORIGIN');
-        ctx.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+        const origins = frameOrigins ? await frameOrigins(ctx.host || ctx.get('host')).catch(() => []) : [];
+        ctx.set('Content-Security-Policy', origins.length ? policy(` ${origins.join(' ')}`) : CONTENT_SECURITY_POLICY);
       } else if (path.startsWith('/api/files/')) {
         // Uploaded files are served from /api: they must not run scripts either (SVG, HTML).
         ctx.set('Content-Security-Policy', "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox");

@@ -1,5 +1,5 @@
-import { messages as texts } from '@atendimento/schemas';
-import { notFound } from '../../../errors';
+import { messages as texts, quotesPortalUrl, splitClientKey } from '@atendimento/schemas';
+import { AppError, notFound } from '../../../errors';
 import type { Chat } from '../../../services/chat';
 import type { RegisterService } from '../../../services/registers/register-service';
 import { access, type ApiRegistry } from '../../access';
@@ -26,6 +26,24 @@ export function registerRoomContactRoutes(api: ApiRegistry, chat: Chat, register
     handler: async (ctx) => {
       const contactId = await contactIdOf(ctx);
       ctx.body = { data: await registers.getOne(callerOf(ctx), 'contacts', contactId, { granted: true }) };
+    },
+  });
+
+  // 'Orçamentos' (seed 001 §8): the quotes portal of the chat's contact, filtered by its first
+  // linked ERP client; without one, the seed's message. Seeing the chat is what grants it.
+  api.add({
+    method: 'GET',
+    path: '/api/rooms/:id/quotes',
+    access: access.user,
+    handler: async (ctx) => {
+      const contactId = await contactIdOf(ctx);
+      const template = ctx.state.tenant.appConfig.quotesUrl;
+      if (!template) throw new AppError(409, 'quotes_not_configured', texts.contact.quotesNotConfigured);
+      const contact = await registers.getOne(callerOf(ctx), 'contacts', contactId, { granted: true });
+      const keys = Array.isArray(contact.clients) ? contact.clients.filter((k): k is string => typeof k === 'string') : [];
+      const client = keys.map(splitClientKey).find((c) => c !== null);
+      if (!client) throw new AppError(409, 'no_client', texts.contact.linkClientForQuote);
+      ctx.body = { data: { url: quotesPortalUrl(template, client), client } };
     },
   });
 
