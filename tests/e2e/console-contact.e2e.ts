@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_TAB_BY_ID, messages as seedTexts, type Room } from '@atendimento/schemas';
 import { startChatServer, stopChatServer, type ChatTest } from '../server/chat/chat-helpers';
 import { launchBrowser, screenshot } from './browser';
-import { newPage, signIn } from './shell-helpers';
+import { newPage, openChatDrawer, signIn } from './shell-helpers';
 
 /**
  * 'Editar Contato' in Chromium against the real server: agente@ opens a chat, the contact drawer
@@ -36,13 +36,8 @@ describe('Editar Contato', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     await signIn(page, `http://${t.hosts.acme}`, 'agente@acme.test');
     await page.getByRole('tablist', { name: 'Abas de chats' }).getByRole('tab', { name: CHAT_TAB_BY_ID.userChats.label, exact: true }).click();
-    await page.locator(`[aria-label="Lista de chats"] [data-room-id="${room.id}"]`).click(POLL);
-    const pane = page.locator(`[data-chat-pane="${room.id}"]`);
-    await pane.getByRole('heading', { name: 'Paula Editável' }).waitFor(POLL);
     // The header's avatar opens the contact drawer.
-    await pane.getByRole('button', { name: 'Contato', exact: true }).click();
-
-    const drawer = page.getByRole('complementary', { name: 'Contato' });
+    const { drawer } = await openChatDrawer(page, room.id, 'Paula Editável');
     await drawer.getByRole('button', { name: 'Editar Contato' }).click();
     const dialog = page.getByRole('dialog', { name: 'Editar Contato' });
     const name = dialog.getByRole('textbox', { name: 'Nome', exact: true });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_TAB_BY_ID, type Room } from '@atendimento/schemas';
 import { startChatServer, stopChatServer, type ChatTest } from '../server/chat/chat-helpers';
 import { launchBrowser, screenshot } from './browser';
-import { newPage, signIn } from './shell-helpers';
+import { newPage, openChatDrawer, signIn } from './shell-helpers';
 
 /**
  * 'Orçamentos' (seed 001 §8) in Chromium: the drawer's button frames the tenant's quotes portal
@@ -57,11 +57,7 @@ describe("'Orçamentos'", () => {
     await signIn(page, `http://${t.hosts.acme}`, 'agente@acme.test');
     await page.getByRole('tablist', { name: 'Abas de chats' }).getByRole('tab', { name: CHAT_TAB_BY_ID.userChats.label, exact: true }).click();
 
-    await page.locator(`[aria-label="Lista de chats"] [data-room-id="${linked.id}"]`).click(POLL);
-    const pane = page.locator(`[data-chat-pane="${linked.id}"]`);
-    await pane.getByRole('heading', { name: 'Loja Boa Vista' }).waitFor(POLL);
-    await pane.getByRole('button', { name: 'Contato', exact: true }).click();
-    const drawer = page.getByRole('complementary', { name: 'Contato' });
+    const { pane, drawer } = await openChatDrawer(page, linked.id, 'Loja Boa Vista');
     await drawer.getByRole('button', { name: 'Orçamentos' }).click();
     const quotes = page.getByRole('region', { name: 'Orçamentos' });
     await quotes.waitFor(POLL);
@@ -72,10 +68,7 @@ describe("'Orçamentos'", () => {
     await quotes.getByRole('button', { name: 'Fechar' }).click();
     await quotes.waitFor({ state: 'detached' });
 
-    await page.locator(`[aria-label="Lista de chats"] [data-room-id="${unlinked.id}"]`).click(POLL);
-    const other = page.locator(`[data-chat-pane="${unlinked.id}"]`);
-    await other.getByRole('heading', { name: 'Cliente Sem Vínculo' }).waitFor(POLL);
-    await other.getByRole('button', { name: 'Contato', exact: true }).click();
+    await openChatDrawer(page, unlinked.id, 'Cliente Sem Vínculo');
     await drawer.getByRole('button', { name: 'Orçamentos' }).click();
     await page.getByText('Associe o Contato a um cliente para fazer um orçamento').waitFor(POLL);
     expect(await page.locator('iframe[title="Orçamentos"]').count()).toBe(0);

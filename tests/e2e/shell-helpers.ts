@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { TEST_PASSWORD } from '../helpers/test-server';
 import { screenshot } from './browser';
 
@@ -73,4 +73,17 @@ export async function closeToast(page: Page, text: string | RegExp): Promise<str
 export async function showTab(page: Page, label: string): Promise<void> {
   await page.getByRole('tablist', { name: 'Abas de chats' }).getByRole('tab', { name: label, exact: true }).click();
   await page.waitForFunction((l) => document.querySelector('[aria-label="Lista de chats"] .MuiTypography-subtitle2')?.textContent === l, label);
+}
+
+/**
+ * In the console: opens a chat of the chat list by its id, waits for its header (the contact's
+ * name) and opens its contact drawer from the header's avatar.
+ */
+export async function openChatDrawer(page: Page, roomId: string, name: string): Promise<{ pane: Locator; drawer: Locator }> {
+  const poll = { timeout: 15_000 };
+  await page.locator(`[aria-label="Lista de chats"] [data-room-id="${roomId}"]`).click(poll);
+  const pane = page.locator(`[data-chat-pane="${roomId}"]`);
+  await pane.getByRole('heading', { name }).waitFor(poll);
+  await pane.getByRole('button', { name: 'Contato', exact: true }).click();
+  return { pane, drawer: page.getByRole('complementary', { name: 'Contato' }) };
 }
