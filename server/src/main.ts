@@ -103,7 +103,7 @@ async function main(): Promise<void> {
       : process.env.DEMO_MAIL === 'false'
         ? '  E-mail de demonstração desligado (DEMO_MAIL=false)'
         : `  E-mail de demonstração desligado: o dovecot não está instalado ou não iniciou (apt-get install dovecot-imapd; docs/email.md)`,
-    ...(erpWired && demoErp ? [`  ERP de demonstração: ${demoErp.url} (menu 'Pedidos (ERP)': pedidos, PDF e a aba 'Integrações' do contato)`] : []),
+    ...(erpWired && demoErp ? [`  ERP de demonstração: ${demoErp.url} (menu 'Pedidos (ERP)': pedidos, PDF e a aba 'Integrações' do contato; 'Orçamentos' no painel do contato abre o portal do ERP)`] : []),
     ...(demoGoogle ? [`  Google de demonstração: 'Entrar com Google' abre o provedor local ${demoGoogle.issuer}; digite o e-mail de uma conta (ex.: ${DEMO_ACCOUNTS[2].email}) e qualquer senha`] : []),
     ...(whatsappWired && demoWhatsapp ? [`  WhatsApp de demonstração: escreva como cliente em ${demoWhatsapp.graph.baseUrl}/cliente (chega na Fila do canal 'WhatsApp Comercial')`] : []),
     ...(whatsappWired && demoWhatsapp
