@@ -14,6 +14,7 @@ import * as m014 from './014-lgpd';
 import * as m015 from './015-room-transfers';
 import * as m016 from './016-campaigns';
 import * as m017 from './017-reports';
+import * as m018 from './018-export-index';
 
 /**
  * Migrations are imported statically (no directory scan), so they work the same under tsx,
@@ -35,6 +36,7 @@ const migrations: Record<string, Knex.Migration> = {
   '015-room-transfers': m015,
   '016-campaigns': m016,
   '017-reports': m017,
+  '018-export-index': m018,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
