@@ -52,7 +52,6 @@ export const messages = {
     importFileRequired: 'Informe o arquivo a ser importado',
     requiredField: 'Campo obrigatório',
     requiredFieldRule: 'Campo Obrigatorio',
-    fillField: 'Preencha o campo',
     ruleCommand: 'Selecione um comando valido',
     ruleMinutes: 'Selecione uma minutagem valida',
     ruleText: 'Adicione o texto da mensagem',
@@ -75,9 +74,6 @@ export const messages = {
     entering: 'acessando',
     invalidEmail: 'E-mail inválido!',
     userDisabled: 'Usuário desabilitado!',
-    /** In the seed's catalogue, never shown: one generic 'Credenciais inválidas!' instead (docs/auth.md). */
-    userNotFound: 'Usuário não encontrado!',
-    wrongPassword: 'Senha é inválida!',
     invalidCredentials: 'Credenciais inválidas!',
     passwordLoginDisabled: 'Login por senha desativado! Entre em contato com desenvolvedor.',
     googleLoginDisabled: 'Login Google desativado! Entre em contato com o administrador.',

@@ -24,5 +24,6 @@ export function quotesPortalUrl(template: string, client: { A1_COD: string; A1_L
 }
 
 /** The pane id of a chat's quotes portal in the console (beside the chat, like a second chat). */
-export const quotesPaneId = (roomId: string) => `quotes:${roomId}`;
-export const quotesPaneRoom = (paneId: string) => (paneId.startsWith('quotes:') ? paneId.slice('quotes:'.length) : null);
+const QUOTES_PANE = 'quotes:';
+export const quotesPaneId = (roomId: string) => `${QUOTES_PANE}${roomId}`;
+export const quotesPaneRoom = (paneId: string) => (paneId.startsWith(QUOTES_PANE) ? paneId.slice(QUOTES_PANE.length) : null);
