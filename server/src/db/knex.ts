@@ -15,9 +15,46 @@ export type Transaction = Knex.Transaction;
 /** Where a repository call runs: the pool, or the caller's transaction. */
 export type Executor = Knex | Knex.Transaction;
 
-/** Runs `fn` once the transaction committed (never after a rollback): deliveries, kicks. */
+/** Per transaction: the after-commit callbacks of the group-commit job running in it now. */
+const jobScopes = new WeakMap<Knex.Transaction, Array<() => void>>();
+
+/**
+ * Runs `fn` once the transaction committed (never after a rollback): deliveries, kicks. Inside
+ * a group-commit job (`inSavepoint`), `fn` belongs to the job: it runs after the commit only
+ * if the job's savepoint was kept.
+ */
 export function afterCommit(trx: Knex.Transaction, fn: () => void): void {
-  trx.executionPromise?.then(fn, () => {});
+  const scope = jobScopes.get(trx);
+  if (scope) scope.push(fn);
+  else trx.executionPromise?.then(fn, () => {});
+}
+
+/** What one job of a group commit left: its value or its error, and its after-commit callbacks. */
+export type SavepointOutcome<T> = { ok: true; value: T; afterCommit: Array<() => void> } | { ok: false; error: unknown };
+
+/**
+ * Runs `work` inside a savepoint of `trx` (group commit, docs/ingest.md): a throw rolls back only
+ * what `work` wrote and is returned, and the transaction goes on with the next job. Jobs run one
+ * after another on a transaction (one connection), so one savepoint name serves them all. A
+ * failure to roll back to the savepoint (the connection is gone, SQLite rolled everything back
+ * on a disk error) throws: the whole group fails.
+ */
+export async function inSavepoint<T>(trx: Knex.Transaction, work: () => Promise<T>): Promise<SavepointOutcome<T>> {
+  const callbacks: Array<() => void> = [];
+  await trx.raw('savepoint group_job');
+  jobScopes.set(trx, callbacks);
+  let value: T;
+  try {
+    value = await work();
+  } catch (error) {
+    jobScopes.delete(trx);
+    await trx.raw('rollback to savepoint group_job');
+    await trx.raw('release savepoint group_job');
+    return { ok: false, error };
+  }
+  jobScopes.delete(trx);
+  await trx.raw('release savepoint group_job');
+  return { ok: true, value, afterCommit: callbacks };
 }
 type Dialect = 'sqlite' | 'pg';
 
@@ -175,16 +212,23 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+/** PostgreSQL chose this transaction as a deadlock victim (or a serialization failure): it was rolled back whole. */
+function isDeadlock(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === '40P01' || code === '40001';
+}
+
 /**
  * Runs a write; if a unique index says another writer got there first (same external id,
- * same idempotency key, same open chat), runs it again so it finds the winner's row.
+ * same idempotency key, same open chat), runs it again so it finds the winner's row. A
+ * deadlock victim (two group commits locking the same rows in another order) runs again too.
  */
 export async function retryOnConflict<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
   for (let i = 1; ; i++) {
     try {
       return await work();
     } catch (error) {
-      if (i >= attempts || !isUniqueViolation(error)) throw error;
+      if (i >= attempts || !(isUniqueViolation(error) || isDeadlock(error))) throw error;
     }
   }
 }

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, migrate, type Db } from '../../db/knex';
+import { afterCommit, createDb, migrate, type Db } from '../../db/knex';
 import { systemClock } from '../../clock';
 import { createLogger } from '../../logger';
 import { createChangeFeed, type ChangeEvent } from './change-feed';
@@ -86,5 +86,85 @@ describe('change feed', () => {
     expect(events.map((e) => [e.collection, e.id])).toEqual([['rooms', 'r1']]);
     writer.close();
     reader.close();
+  });
+
+  describe('group commit (feed.grouped)', () => {
+    /** Counts transactions the jobs ran in (BEGIN statements), on either driver. */
+    function countBegins() {
+      let begins = 0;
+      const onQuery = (q: { sql: string }) => {
+        if (/^begin/i.test(q.sql.trim())) begins++;
+      };
+      db.on('query', onQuery);
+      return { get begins() { return begins; }, stop: () => db.off('query', onQuery) };
+    }
+
+    async function tagIds(tenantId: string, prefix: string): Promise<string[]> {
+      const rows = await db('tags').where('tenant_id', tenantId).andWhere('id', 'like', `${prefix}%`).select('id');
+      return rows.map((r) => String(r.id)).sort();
+    }
+
+    it('writes jobs that arrive while a commit runs in one transaction, answers each after it, publishes once per tenant', async () => {
+      const { feed, got } = feedWithLog();
+      const batches: number[] = [];
+      feed.onChanges((tenantId, events) => void (tenantId === 'a' && batches.push(events.length)));
+      feed.track('a', await feed.latestSeq('a'));
+      feed.track('b', await feed.latestSeq('b'));
+      const startA = await feed.latestSeq('a');
+      const counter = countBegins();
+      const after: string[] = [];
+      const now = new Date().toISOString();
+      const jobs = Array.from({ length: 30 }, (_, i) => {
+        const tenantId = i % 3 === 2 ? 'b' : 'a';
+        return feed.grouped(tenantId, async (trx, record) => {
+          await trx('tags').insert({ tenant_id: tenantId, id: `g${i}`, name: `g${i}`, data: '{}', created_at: now, updated_at: now });
+          record({ collection: 'tags', id: `g${i}`, op: 'upsert' });
+          afterCommit(trx, () => after.push(`g${i}`));
+          return i;
+        });
+      });
+      expect(await Promise.all(jobs)).toEqual(Array.from({ length: 30 }, (_, i) => i));
+      counter.stop();
+      await feed.idle();
+      // The first job commits alone; the 29 queued behind it share the next transaction(s).
+      expect(counter.begins).toBeLessThan(30 / 2);
+      expect(after.sort()).toEqual(Array.from({ length: 30 }, (_, i) => `g${i}`).sort());
+      expect((await tagIds('a', 'g')).length).toBe(20);
+      expect((await tagIds('b', 'g')).length).toBe(10);
+      const seqs = got.filter((e) => e.tenantId === 'a').map((e) => e.seq);
+      expect(seqs).toEqual(Array.from({ length: 20 }, (_, i) => startA + 1 + i));
+      // One delivery per commit, not per job.
+      expect(batches.length).toBeLessThan(20);
+      feed.close();
+    });
+
+    it('fails only the job that failed: its rows, changes and after-commit callbacks are gone, the others commit', async () => {
+      const { feed, got } = feedWithLog();
+      feed.track('a', await feed.latestSeq('a'));
+      const after: string[] = [];
+      const now = new Date().toISOString();
+      const write = (id: string, fail: boolean) =>
+        feed.grouped('a', async (trx, record) => {
+          await trx('tags').insert({ tenant_id: 'a', id, name: id, data: '{}', created_at: now, updated_at: now });
+          record({ collection: 'tags', id, op: 'upsert' });
+          afterCommit(trx, () => after.push(id));
+          if (fail) throw new Error(`falhou ${id}`);
+          return id;
+        });
+      // A first job holds the lane so the next five queue and share one group.
+      const settled = await Promise.allSettled([write('f0', false), write('f1', false), write('f2', true), write('f3', false), write('f4', true), write('f5', false)]);
+      expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'rejected', 'fulfilled']);
+      expect((settled[2] as PromiseRejectedResult).reason.message).toBe('falhou f2');
+      expect((settled[4] as PromiseRejectedResult).reason.message).toBe('falhou f4');
+      await feed.idle();
+      expect(await tagIds('a', 'f')).toEqual(['f0', 'f1', 'f3', 'f5']);
+      expect(after.sort()).toEqual(['f0', 'f1', 'f3', 'f5']);
+      expect(got.map((e) => e.id).sort()).toEqual(['f0', 'f1', 'f3', 'f5']);
+      // A unique violation in one job (PostgreSQL aborts the statement) leaves the group usable.
+      const dup = await Promise.allSettled([write('f6', false), write('f0', false), write('f7', false)]);
+      expect(dup.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect(await tagIds('a', 'f')).toEqual(['f0', 'f1', 'f3', 'f5', 'f6', 'f7']);
+      feed.close();
+    });
   });
 });

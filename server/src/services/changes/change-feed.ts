@@ -1,6 +1,6 @@
 import type { Clock } from '../../clock';
 import type { Logger } from '../../logger';
-import type { Db, Executor, Transaction } from '../../db/knex';
+import { dialectOf, inSavepoint, type Db, type Executor, type SavepointOutcome, type Transaction } from '../../db/knex';
 import { createChangeLogRepository } from '../../db/repositories/change-log-repository';
 import type { ChangeBus } from './change-bus';
 
@@ -25,6 +25,21 @@ export interface ChangeEvent extends Change {
 }
 
 export type RecordChange = (change: Change) => void;
+type Work<T> = (trx: Transaction, record: RecordChange) => Promise<T>;
+
+/** A write waiting for the next group commit (`feed.grouped`). */
+interface GroupJob {
+  tenantId: string;
+  work: Work<unknown>;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Jobs written by one group commit at most: bounds how long one transaction holds the writer
+ * (SQLite) and how much one failed commit sends back to be retried.
+ */
+const GROUP_MAX = 200;
 type ChangeListener = (tenantId: string, events: ChangeEvent[]) => void | Promise<void>;
 /** Runs inside the writer's transaction, before commit, with the changes it recorded. */
 export type BeforeCommitHook = (trx: Transaction, tenantId: string, changes: Change[]) => Promise<void>;
@@ -130,6 +145,92 @@ export function createChangeFeed(deps: { db: Db; bus: ChangeBus; clock: Clock; l
     return Math.max(0, n - 1);
   }
 
+  /** Makes committed events live: this process delivers at once, the bus tells the others. */
+  function publish(tenantId: string, events: ChangeEvent[]): void {
+    if (events.length === 0) return;
+    let known = pending.get(tenantId);
+    if (!known) pending.set(tenantId, (known = new Map()));
+    for (const e of events) known.set(e.seq, e);
+    const seq = events[events.length - 1]!.seq;
+    // This process delivers at once, without waiting for its own note to come back.
+    void dispatch(tenantId, seq);
+    // Not awaited: a slow or unreachable bus must not hold the caller's request. The write
+    // is committed; other processes catch up at the next note or when their bus reconnects.
+    bus.publish({ tenantId, seq }).catch((err) => logger.error({ err, tenantId }, 'changes.publish_failed'));
+  }
+
+  /**
+   * Group commit (docs/ingest.md). Jobs queue per lane while the lane's previous group is
+   * committing; the next group writes all of them in one transaction, each in its own savepoint
+   * (a failing job rolls back alone and gets its own error), appends each tenant's changes to
+   * the log once, commits once, then answers every job and publishes once per tenant. SQLite
+   * has one writer connection, so one lane serves every tenant; on PostgreSQL each tenant has
+   * its own lane (tenants commit side by side; one tenant's commits are serialised by its log
+   * counter row anyway).
+   */
+  const lanes = new Map<string, GroupJob[]>();
+  const laneOf = dialectOf(db) === 'pg' ? (tenantId: string) => tenantId : () => '';
+
+  async function drainLane(lane: string, queue: GroupJob[]): Promise<void> {
+    try {
+      while (queue.length) await commitGroup(queue.splice(0, GROUP_MAX));
+    } catch (error) {
+      // commitGroup settles its own jobs; this is a bug after the commit: nobody may wait forever.
+      logger.error({ err: error }, 'changes.group_failed');
+      for (const job of queue.splice(0)) job.reject(error);
+    } finally {
+      lanes.delete(lane);
+    }
+  }
+
+  async function commitGroup(jobs: GroupJob[]): Promise<void> {
+    const outcomes: Array<SavepointOutcome<unknown>> = [];
+    const written = new Map<string, ChangeEvent[]>();
+    try {
+      await log.transaction(async (trx) => {
+        const byTenant = new Map<string, Change[]>();
+        for (const job of jobs) {
+          const changes: Change[] = [];
+          const run = async () => {
+            const value = await job.work(trx, (change) => changes.push(change));
+            if (changes.length) for (const hook of beforeCommitHooks) await hook(trx, job.tenantId, changes);
+            return value;
+          };
+          // Alone in its group (a quiet moment), a job needs no savepoint: its failure is the transaction's.
+          const outcome: SavepointOutcome<unknown> = jobs.length === 1 ? { ok: true, value: await run(), afterCommit: [] } : await inSavepoint(trx, run);
+          outcomes.push(outcome);
+          if (outcome.ok && changes.length) {
+            const list = byTenant.get(job.tenantId);
+            if (list) list.push(...changes);
+            else byTenant.set(job.tenantId, changes);
+          }
+        }
+        // Counter rows locked in one order by every group: two groups never wait on each other in a cycle.
+        for (const tenantId of [...byTenant.keys()].sort()) written.set(tenantId, await append(trx, tenantId, byTenant.get(tenantId)!));
+      });
+    } catch (error) {
+      // Nothing of the group is committed: every job fails (with its own error if it had one).
+      jobs.forEach((job, i) => {
+        const outcome = outcomes[i];
+        job.reject(outcome && !outcome.ok ? outcome.error : error);
+      });
+      return;
+    }
+    for (const [tenantId, events] of written) publish(tenantId, events);
+    jobs.forEach((job, i) => {
+      const outcome = outcomes[i]!;
+      if (!outcome.ok) return job.reject(outcome.error);
+      for (const fn of outcome.afterCommit) {
+        try {
+          fn();
+        } catch (err) {
+          logger.error({ err, tenantId: job.tenantId }, 'changes.after_commit_failed');
+        }
+      }
+      job.resolve(outcome.value);
+    });
+  }
+
   const unsubscribeBus = bus.subscribe((note) => {
     void dispatch(note.tenantId, note.seq);
   });
@@ -148,7 +249,7 @@ export function createChangeFeed(deps: { db: Db; bus: ChangeBus; clock: Clock; l
      * published after it.
      * @example await feed.transaction(tenantId, async (trx, record) => { await tags.insert(trx, tenantId, tag); record({ collection: 'tags', id: tag.id, op: 'upsert' }); });
      */
-    async transaction<T>(tenantId: string, work: (trx: Transaction, record: RecordChange) => Promise<T>): Promise<T> {
+    async transaction<T>(tenantId: string, work: Work<T>): Promise<T> {
       let events: ChangeEvent[] = [];
       const result = await log.transaction(async (trx) => {
         const changes: Change[] = [];
@@ -158,18 +259,25 @@ export function createChangeFeed(deps: { db: Db; bus: ChangeBus; clock: Clock; l
         if (changes.length) events = await append(trx, tenantId, changes);
         return value;
       });
-      if (events.length) {
-        let known = pending.get(tenantId);
-        if (!known) pending.set(tenantId, (known = new Map()));
-        for (const e of events) known.set(e.seq, e);
-        const seq = events[events.length - 1]!.seq;
-        // This process delivers at once, without waiting for its own note to come back.
-        void dispatch(tenantId, seq);
-        // Not awaited: a slow or unreachable bus must not hold the caller's request. The write
-        // is committed; other processes catch up at the next note or when their bus reconnects.
-        bus.publish({ tenantId, seq }).catch((err) => logger.error({ err, tenantId }, 'changes.publish_failed'));
-      }
+      publish(tenantId, events);
       return result;
+    },
+
+    /**
+     * `transaction` for the hot write path (inbound messages and receipts): `work` joins the
+     * next group commit with whatever else arrived meanwhile, and resolves only once that
+     * commit is done. `work` must not wait on anything outside the transaction (another
+     * request, the network): the whole group waits with it.
+     */
+    grouped<T>(tenantId: string, work: Work<T>): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        const lane = laneOf(tenantId);
+        let queue = lanes.get(lane);
+        const job: GroupJob = { tenantId, work, resolve: resolve as (value: unknown) => void, reject };
+        if (queue) return void queue.push(job);
+        lanes.set(lane, (queue = [job]));
+        void drainLane(lane, queue);
+      });
     },
 
     /**

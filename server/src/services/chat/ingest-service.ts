@@ -354,7 +354,8 @@ export function createIngestService(deps: ChatDeps, surveys?: SurveyService) {
       for (let attempt = 1; ; attempt++) {
         try {
           return await retryOnConflict(() =>
-            feed.transaction(tenantId, async (trx, record) => {
+            // Group commit (docs/ingest.md): messages that arrive while a commit runs share the next one.
+            feed.grouped(tenantId, async (trx, record) => {
               const results: IngestResult[] = [];
               for (const item of parsedMessages) results.push(await ingestOne(trx, record, tenantId, channel, item, attempt > 1));
               return results;

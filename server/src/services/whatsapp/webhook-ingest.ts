@@ -56,7 +56,7 @@ export function createWebhookIngest(deps: Pick<ChatDeps, 'db' | 'feed' | 'clock'
    */
   async function applyStatuses(tenantId: string, channelId: string, statuses: StatusUpdate[]): Promise<void> {
     if (statuses.length === 0) return;
-    await feed.transaction(tenantId, async (trx, record) => {
+    await feed.grouped(tenantId, async (trx, record) => {
       for (const update of statuses) {
         const message = update.callbackData?.startsWith('cmp:') ? null : await messages.findByExternalId(trx, tenantId, channelId, update.externalId);
         if (!message && parts.campaignStatus && (await parts.campaignStatus(trx, tenantId, channelId, update))) continue;
