@@ -1,4 +1,4 @@
-import type Router from '@koa/router';
+import type { RouteIndex } from './route-index';
 import type { Context, Middleware } from 'koa';
 import { allows, hasPermission, isAdmin, isStranger, type AccessRule } from '@atendimento/schemas';
 import { forbidden, unauthorized } from '../errors';
@@ -113,7 +113,7 @@ function authorize(spec: RouteSpec, auth: AuthService, apiTokens?: ApiTokenAuthe
 }
 
 /** Registers routes with their access rule and remembers them for the role matrix. */
-export function createApiRegistry(router: Router, auth: AuthService, apiTokens?: ApiTokenAuthenticator) {
+export function createApiRegistry(router: Pick<RouteIndex, 'register'>, auth: AuthService, apiTokens?: ApiTokenAuthenticator) {
   const routes: RouteSpec[] = [];
   return {
     routes,

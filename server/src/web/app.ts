@@ -1,9 +1,9 @@
 import Koa from 'koa';
-import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
 import type { Logger } from '../logger';
 import type { AuthService } from '../services/auth/auth-service';
 import type { TenantService } from '../services/tenants/tenant-service';
+import { createRouteIndex } from './route-index';
 import { createApiRegistry, type ApiRegistry, type ApiTokenAuthenticator } from './access';
 import { errorsMiddleware } from './middleware/errors-middleware';
 import { requestIdMiddleware } from './middleware/request-id-middleware';
@@ -34,7 +34,7 @@ interface AppDeps {
 /** Builds the Koa app: middleware order is request id → metrics → errors → ops endpoints → headers → tenant → body → routes → SPA. */
 export function createApp(deps: AppDeps): { app: Koa; api: ApiRegistry } {
   const app = new Koa({ proxy: deps.trustProxy });
-  const router = new Router();
+  const router = createRouteIndex();
   const api = createApiRegistry(router, deps.auth, deps.apiTokens);
 
   for (const register of deps.routes) register(api);
@@ -67,7 +67,6 @@ export function createApp(deps: AppDeps): { app: Koa; api: ApiRegistry } {
   });
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '2mb', encoding: 'utf-8' }));
   app.use(router.routes());
-  app.use(router.allowedMethods());
   app.use(staticMiddleware(deps.staticDir));
   return { app, api };
 }
