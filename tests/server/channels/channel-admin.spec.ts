@@ -95,6 +95,20 @@ describe('channels screen API', () => {
     expect((await t.post(path, raw, { 'x-hub-signature-256': hubSignature('outro-segredo', raw) })).status).toBe(403);
   });
 
+  it('a new secret verifies the very next delivery, although the webhook path remembers channels for a moment', async () => {
+    const raw = Buffer.from(JSON.stringify({ object: 'whatsapp_business_account', entry: [] }));
+    const path = `/api/webhooks/whatsapp/${channelId}`;
+    const fresh = 'segredo-trocado-agora-mesmo';
+    // A delivery just before the edit puts the channel in the webhook path's memory (docs/ingest.md).
+    expect((await t.post(path, raw, { 'x-hub-signature-256': hubSignature(SECRETS.appSecret, raw) })).status).toBe(200);
+    expect((await t.post(path, raw, { 'x-hub-signature-256': hubSignature(fresh, raw) })).status).toBe(403);
+    const put = await t.api(`/api/admin/channels/${channelId}`, { method: 'PUT', token: admin, body: { displayName: 'WhatsApp Vendas', settings: { appSecret: fresh } } });
+    expect(put.status).toBe(200);
+    expect((await t.post(path, raw, { 'x-hub-signature-256': hubSignature(fresh, raw) })).status).toBe(200);
+    const back = await t.api(`/api/admin/channels/${channelId}`, { method: 'PUT', token: admin, body: { displayName: 'WhatsApp Vendas', settings: { appSecret: SECRETS.appSecret } } });
+    expect(back.status).toBe(200);
+  });
+
   it('"Testar conexão" calls the provider and answers in Portuguese', async () => {
     const ok = await t.api(`/api/admin/channels/${channelId}/test`, { method: 'POST', token: admin });
     expect(ok.status).toBe(200);

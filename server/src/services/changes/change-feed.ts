@@ -160,8 +160,9 @@ export function createChangeFeed(deps: { db: Db; bus: ChangeBus; clock: Clock; l
   }
 
   /**
-   * Group commit (docs/ingest.md). Jobs queue per lane while the lane's previous group is
-   * committing; the next group writes all of them in one transaction, each in its own savepoint
+   * Group commit (docs/ingest.md). Jobs queue per lane until the event loop's next check phase
+   * (every request received in this turn) or while the lane's previous group is committing;
+   * the next group writes all of them in one transaction, each in its own savepoint
    * (a failing job rolls back alone and gets its own error), appends each tenant's changes to
    * the log once, commits once, then answers every job and publishes once per tenant. SQLite
    * has one writer connection, so one lane serves every tenant; on PostgreSQL each tenant has
@@ -173,7 +174,13 @@ export function createChangeFeed(deps: { db: Db; bus: ChangeBus; clock: Clock; l
 
   async function drainLane(lane: string, queue: GroupJob[]): Promise<void> {
     try {
-      while (queue.length) await commitGroup(queue.splice(0, GROUP_MAX));
+      do {
+        // Let every request already received reach the queue first: on SQLite a transaction runs
+        // to its COMMIT in microtasks (the driver is synchronous), so without this turn of the
+        // event loop no request would ever be parsed while a commit is in flight.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        await commitGroup(queue.splice(0, GROUP_MAX));
+      } while (queue.length);
     } catch (error) {
       // commitGroup settles its own jobs; this is a bug after the commit: nobody may wait forever.
       logger.error({ err: error }, 'changes.group_failed');

@@ -5,6 +5,7 @@ import { createActiveMessage } from './active-message';
 import { createMediaReload } from './media-reload';
 import { createTemplateSync } from './template-sync';
 import { createWebhookIngest } from './webhook-ingest';
+import { CHANNELS_COLLECTION } from '../channels/channel-admin-service';
 
 /**
  * Provider channels and the WhatsApp features (docs/whatsapp.md, docs/channels.md), wired in
@@ -18,6 +19,10 @@ export function createWhatsapp(options: { chat: Chat; campaignStatus?: Parameter
   const { deps, providers } = chat;
   const templates = createTemplateSync({ templates: createWhatsappTemplateRepository(deps.db), channels: chat.channels, providers, clock: deps.clock, logger: deps.logger });
   const media = createMediaReload(deps, providers);
+  // A channel edited on the channels screen (secret, active, provider settings) is read again by the next webhook.
+  deps.feed.onChanges((tenantId, events) => {
+    for (const e of events) if (e.collection === CHANNELS_COLLECTION) providers.forget(tenantId, e.id);
+  });
   const webhooks = createWebhookIngest(deps, { providers, ingest: chat.ingest, statusIn: chat.messages.applyStatusIn, media, templates, campaignStatus: options.campaignStatus });
   const activeMessage = createActiveMessage({ ...deps, departments: createDepartmentRepository(deps.db) }, chat.rooms, chat.messages);
   return { chat, webhooks, templates, media, activeMessage };

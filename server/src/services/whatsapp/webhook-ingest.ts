@@ -74,9 +74,10 @@ export function createWebhookIngest(deps: Pick<ChatDeps, 'db' | 'feed' | 'clock'
   return {
     /** One webhook delivery; `stored` only after everything it carried is committed (or was already there). */
     async handle(tenantId: string, channelId: string, request: WebhookRequest): Promise<WebhookOutcome> {
-      const found = await providers.find(tenantId, channelId);
-      if (!found) return { kind: 'channel_not_found' };
-      let adapter = providers.adapter(found);
+      const known = await providers.forWebhook(tenantId, channelId);
+      if (!known) return { kind: 'channel_not_found' };
+      const { found } = known;
+      let adapter = known.adapter;
       let verdict = adapter.verifyWebhook(request);
       // A secret replaced from the channels screen still verifies for a grace period, so
       // deliveries signed before the provider picked up the new one are not lost.
