@@ -92,7 +92,9 @@ export function createDb(config: Pick<Config, 'databaseUrl' | 'databaseSchema' |
         done: (err: Error | null, conn: unknown) => void,
       ) {
         conn.pragma('journal_mode = WAL');
-        conn.pragma('synchronous = NORMAL');
+        // FULL: each COMMIT syncs the WAL, so an acknowledged message survives a power loss, not
+        // only kill -9 (docs/ingest.md "Durability"); group commit pays one sync per group.
+        conn.pragma('synchronous = FULL');
         conn.pragma('busy_timeout = 5000');
         conn.pragma('foreign_keys = ON');
         // SQLite's lower() folds ASCII only: 'Ávila' stayed 'Ávila' and the register search
