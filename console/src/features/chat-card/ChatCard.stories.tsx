@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react';
-import { ChatCard } from './ChatCard';
+import { ChatCard, ChatCardStyles } from './ChatCard';
 import { NOW, room, rooms } from '../../fixtures/chatFixtures';
 import { StoryConsole } from '../../fixtures/StoryConsole';
 
@@ -7,7 +7,7 @@ const meta: Meta<typeof ChatCard> = {
   title: 'Console/ChatCard',
   component: ChatCard,
   args: { now: NOW, room: rooms[0] },
-  decorators: [(Story) => <StoryConsole><div style={{ width: 420, border: '1px solid #ddd' }}><Story /></div></StoryConsole>],
+  decorators: [(Story) => <StoryConsole><ChatCardStyles /><div style={{ width: 420, border: '1px solid #ddd' }}><Story /></div></StoryConsole>],
 };
 export default meta;
 type Story = StoryObj<typeof ChatCard>;

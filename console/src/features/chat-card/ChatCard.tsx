@@ -1,5 +1,6 @@
 import { memo, type MouseEvent } from 'react';
-import { Box, Checkbox, Chip, IconButton, Tooltip, Typography } from '@mui/material';
+import { Checkbox, GlobalStyles } from '@mui/material';
+import type { Theme } from '@mui/material/styles';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
@@ -29,11 +30,71 @@ export interface ChatCardProps {
   onToggleSelect?: (room: Room) => void;
 }
 
+type ChipColor = 'primary' | 'secondary' | 'info' | 'success' | 'warning';
+
+const nowrap = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', margin: 0 } as const;
+
+/**
+ * The card's styles, as static class names written once for the whole list (ChatList renders
+ * this once; stories too). A card used to be ~24 Material UI components with `sx` objects that
+ * emotion serialised on every mount: flinging 100k rooms stalled the main thread (tests/bench
+ * B10c, docs/bench.md). The card is plain elements with these classes; state is in data
+ * attributes, so no style is computed per row.
+ */
+export function ChatCardStyles() {
+  return (
+    <GlobalStyles
+      styles={(theme: Theme) => {
+        const { palette, typography } = theme;
+        const chipColors = Object.fromEntries(
+          (['primary', 'secondary', 'info', 'success', 'warning'] as const).map((c) => [`&[data-color="${c}"]`, { color: palette[c].main, borderColor: palette[c].main }]),
+        );
+        return {
+          '.chat-card': {
+            height: CHAT_CARD_HEIGHT, boxSizing: 'border-box', display: 'flex', gap: 8, padding: '8px 12px', borderBottom: '1px solid #e0e0e0',
+            cursor: 'pointer', background: '#fff', overflow: 'hidden', fontFamily: typography.fontFamily,
+            '&[data-unread]': { background: '#fffde7' },
+            '&:hover': { background: '#f5f5f5' },
+            '&[data-active], &[data-active]:hover': { background: '#e3f2fd' },
+            '&[aria-disabled="true"]': { cursor: 'not-allowed', opacity: 0.55 },
+            '&[aria-disabled="true"]:hover': { background: '#fff' },
+          },
+          '.chat-card-side': { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 4 },
+          '.chat-card-num, .chat-card-time, .chat-card-id': { ...typography.caption, color: palette.text.secondary, ...nowrap },
+          '.chat-card[data-unread] .chat-card-time': { color: palette.success.main },
+          '.chat-card-main': { flex: 1, minWidth: 0 },
+          '.chat-card-row': { display: 'flex', alignItems: 'center', gap: 4, minWidth: 0 },
+          '.chat-card-title': { ...typography.subtitle2, flex: 1, fontWeight: 500, ...nowrap },
+          '.chat-card[data-unread] .chat-card-title': { fontWeight: 700 },
+          '.chat-card-last': { ...typography.body2, color: palette.text.secondary, ...nowrap },
+          '.chat-card[data-unread] .chat-card-last': { fontWeight: 700, color: palette.text.primary },
+          '.chat-card-chips': { display: 'flex', gap: 4, marginTop: 4, overflow: 'hidden', flexWrap: 'nowrap' },
+          '.chat-card-chip': {
+            ...typography.caption, fontSize: 10, lineHeight: '16px', height: 18, boxSizing: 'border-box', display: 'inline-flex', alignItems: 'center', gap: 2,
+            flexShrink: 0, maxWidth: 120, padding: '0 6px', borderRadius: 9, border: `1px solid ${palette.grey[400]}`, color: palette.text.primary, ...nowrap,
+            ...chipColors,
+            '&[data-color="error"]': { background: palette.error.main, borderColor: palette.error.main, color: palette.error.contrastText },
+            '& svg': { fontSize: 12 },
+          },
+          '.chat-card-icon': {
+            display: 'inline-flex', padding: 2, border: 0, borderRadius: '50%', background: 'none', color: palette.action.active, cursor: 'pointer', fontSize: 12,
+            '&:hover': { background: palette.action.hover },
+            '&:focus-visible': { outline: `2px solid ${palette.primary.main}` },
+            '&[data-kind="referral"]': { fontSize: 14 },
+          },
+          '.chat-card-marker': { display: 'inline-flex', fontSize: 14, color: palette.warning.main },
+          '.chat-card-badge': { alignSelf: 'center', background: palette.success.main, color: '#fff', borderRadius: 10, padding: '0 6px', fontSize: 11, fontWeight: 700, fontFamily: typography.fontFamily },
+        };
+      }}
+    />
+  );
+}
 
 /**
  * One chat in the list (seed 001 §2 "Chat card"): avatar, title, copyable chat id, number,
  * channel, clients, salesmen, contexts, queues, agents, tags, markers, last message with unread
  * highlight and its relative time. Memoised: rows re-render only when their room changes.
+ * Styled by `ChatCardStyles` (static classes, nothing computed per row).
  */
 export const ChatCard = memo(function ChatCard({ room, now, active, selectionMode, checked, isAdmin, onOpen, onToggleSelect }: ChatCardProps) {
   const copy = useCopy();
@@ -41,7 +102,7 @@ export const ChatCard = memo(function ChatCard({ room, now, active, selectionMod
   const disabled = blocked && !isAdmin;
   const unread = Boolean(room.lastMessage?.unread);
   const title = room.group ? room.groupData?.subject ?? room.author?.displayName : room.internal ? room.internalChatName ?? room.author?.displayName : room.author?.displayName;
-  const chips: { key: string; label: string; color?: 'default' | 'primary' | 'secondary' | 'info' | 'success' | 'warning' }[] = [
+  const chips: { key: string; label: string; color?: ChipColor }[] = [
     ...(room.clientsName ?? []).map((c) => ({ key: `c${c}`, label: c, color: 'info' as const })),
     ...(room.salesmenName ?? []).map((s) => ({ key: `s${s}`, label: `Representante: ${s}` })),
     ...visibleContexts(room.contexts).map((c) => ({ key: `x${c}`, label: c, color: 'secondary' as const })),
@@ -59,31 +120,19 @@ export const ChatCard = memo(function ChatCard({ room, now, active, selectionMod
 
   const chatLabel = chatIdLabel(room);
   return (
-    <Box
+    <div
+      className="chat-card"
       role="button"
       tabIndex={disabled ? -1 : 0}
       aria-disabled={disabled || undefined}
       aria-label={`Chat ${room.roomInc} ${title ?? ''}`}
       data-room-id={room.id}
       data-unread={unread || undefined}
+      data-active={active || undefined}
       onClick={open}
       onKeyDown={(e) => e.key === 'Enter' && open(e)}
-      sx={{
-        height: CHAT_CARD_HEIGHT,
-        boxSizing: 'border-box',
-        display: 'flex',
-        gap: 1,
-        px: 1.5,
-        py: 1,
-        borderBottom: '1px solid #e0e0e0',
-        cursor: disabled ? 'not-allowed' : 'pointer',
-        opacity: disabled ? 0.55 : 1,
-        bgcolor: active ? '#e3f2fd' : unread ? '#fffde7' : '#fff',
-        '&:hover': { bgcolor: disabled ? undefined : active ? '#e3f2fd' : '#f5f5f5' },
-        overflow: 'hidden',
-      }}
     >
-      <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 0.5 }}>
+      <div className="chat-card-side">
         {selectionMode ? (
           <Checkbox checked={Boolean(checked)} onClick={stop} onChange={() => onToggleSelect?.(room)} disabled={disabled} size="small" slotProps={{
             input: { 'aria-label': `Selecionar chat ${room.roomInc}` }
@@ -91,53 +140,45 @@ export const ChatCard = memo(function ChatCard({ room, now, active, selectionMod
         ) : (
           <ContactAvatar name={title} photoUrl={room.author?.photoUrl} />
         )}
-        <Typography variant="caption" color="text.secondary">#{room.roomInc}</Typography>
-      </Box>
-      <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-          <Typography variant="subtitle2" noWrap sx={{ flex: 1, fontWeight: unread ? 700 : 500 }}>{title}</Typography>
-          <Typography variant="caption" color={unread ? 'success.main' : 'text.secondary'} noWrap data-relative-time>
+        <span className="chat-card-num">#{room.roomInc}</span>
+      </div>
+      <div className="chat-card-main">
+        <div className="chat-card-row">
+          <h6 className="chat-card-title">{title}</h6>
+          <span className="chat-card-time" data-relative-time>
             {relativeTime(room.lastMessage?.lifeControl?.createdAt ?? room.lifeControl?.createdAt, now)}
-          </Typography>
-        </Box>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
-          <Typography variant="caption" color="text.secondary" noWrap data-chat-id>{formatPhone(chatLabel)}</Typography>
+          </span>
+        </div>
+        <div className="chat-card-row">
+          <span className="chat-card-id" data-chat-id>{formatPhone(chatLabel)}</span>
           {chatLabel && (
-            <Tooltip title="Copiar id">
-              <IconButton size="small" aria-label="Copiar id do chat" onClick={(e) => { stop(e); void copy(chatLabel); }} sx={{ p: 0.25 }}>
-                <ContentCopyIcon sx={{ fontSize: 12 }} />
-              </IconButton>
-            </Tooltip>
+            <button type="button" className="chat-card-icon" title="Copiar id" aria-label="Copiar id do chat" onClick={(e) => { stop(e); void copy(chatLabel); }}>
+              <ContentCopyIcon fontSize="inherit" />
+            </button>
           )}
-          <Chip label={channelLabel(room.channel)} size="small" variant="outlined" sx={{ height: 18, fontSize: 10 }} />
+          <span className="chat-card-chip">{channelLabel(room.channel)}</span>
           {room.referal?.source_id && (
-            <Tooltip title="Copiar origem do anúncio">
-              <IconButton size="small" aria-label="Copiar origem do anúncio" onClick={(e) => { stop(e); void copy(room.referal!.source_id!); }} sx={{ p: 0.25 }}>
-                <CampaignIcon sx={{ fontSize: 14 }} />
-              </IconButton>
-            </Tooltip>
+            <button type="button" className="chat-card-icon" data-kind="referral" title="Copiar origem do anúncio" aria-label="Copiar origem do anúncio" onClick={(e) => { stop(e); void copy(room.referal!.source_id!); }}>
+              <CampaignIcon fontSize="inherit" />
+            </button>
           )}
-          {room.messageActive && <Tooltip title="Notificação externa"><NotificationsActiveIcon sx={{ fontSize: 14 }} color="warning" aria-label="Notificação externa" /></Tooltip>}
-          {blocked && (
-            <Chip icon={<BlockIcon />} label={messages.contact.blocked} size="small" color="error" sx={{ height: 18, fontSize: 10 }} />
-          )}
-        </Box>
-        <Typography variant="body2" noWrap sx={{ fontWeight: unread ? 700 : 400, color: unread ? 'text.primary' : 'text.secondary' }} data-last-message>
+          {room.messageActive && <span className="chat-card-marker" title="Notificação externa"><NotificationsActiveIcon fontSize="inherit" aria-label="Notificação externa" /></span>}
+          {blocked && <span className="chat-card-chip" data-color="error"><BlockIcon fontSize="inherit" />{messages.contact.blocked}</span>}
+        </div>
+        <p className="chat-card-last" data-last-message>
           {room.lastMessage?.author?.type === 'agent' ? '✓ ' : ''}
           {lastMessagePreview(room.lastMessage)}
-        </Typography>
-        <Box sx={{ display: 'flex', gap: 0.5, mt: 0.5, overflow: 'hidden', flexWrap: 'nowrap' }}>
+        </p>
+        <div className="chat-card-chips">
           {chips.slice(0, 6).map((c) => (
-            <Chip key={c.key} label={c.label} size="small" color={c.color ?? 'default'} variant="outlined" sx={{ height: 18, fontSize: 10, maxWidth: 120 }} />
+            <span key={c.key} className="chat-card-chip" data-color={c.color} title={c.label}>{c.label}</span>
           ))}
-        </Box>
-      </Box>
+        </div>
+      </div>
       {unread && room.unreadCount > 0 && (
-        <Box sx={{ alignSelf: 'center' }}>
-          <Box component="span" aria-label={`${room.unreadCount} não lidas`} sx={{ bgcolor: 'success.main', color: '#fff', borderRadius: 10, px: 0.8, fontSize: 11, fontWeight: 700 }}>{room.unreadCount}</Box>
-        </Box>
+        <span className="chat-card-badge" aria-label={`${room.unreadCount} não lidas`}>{room.unreadCount}</span>
       )}
-    </Box>
+    </div>
   );
 });
 

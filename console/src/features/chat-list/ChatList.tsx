@@ -3,7 +3,7 @@ import { List, type RowComponentProps } from 'react-window';
 import { Box, Typography } from '@mui/material';
 import { messages } from '@atendimento/schemas';
 import type { Room } from '../../model/chat';
-import { ChatCard, CHAT_CARD_HEIGHT } from '../chat-card/ChatCard';
+import { ChatCard, ChatCardStyles, CHAT_CARD_HEIGHT } from '../chat-card/ChatCard';
 
 export interface ChatListProps {
   ids: string[];
@@ -62,16 +62,19 @@ export function ChatList({ onEndReached, height = '100%', ...rowProps }: ChatLis
     );
   }
   return (
-    <List
-      rowComponent={Row}
-      rowCount={count}
-      rowHeight={CHAT_CARD_HEIGHT}
-      rowProps={rowProps}
-      overscanCount={4}
-      onRowsRendered={onRowsRendered}
-      defaultHeight={600}
-      style={{ height }}
-      aria-label="Lista de chats"
-    />
+    <>
+      <ChatCardStyles />
+      <List
+        rowComponent={Row}
+        rowCount={count}
+        rowHeight={CHAT_CARD_HEIGHT}
+        rowProps={rowProps}
+        overscanCount={4}
+        onRowsRendered={onRowsRendered}
+        defaultHeight={600}
+        style={{ height }}
+        aria-label="Lista de chats"
+      />
+    </>
   );
 }
