@@ -43,18 +43,17 @@ export async function inSavepoint<T>(trx: Knex.Transaction, work: () => Promise<
   const callbacks: Array<() => void> = [];
   await trx.raw('savepoint group_job');
   jobScopes.set(trx, callbacks);
-  let value: T;
+  let outcome: SavepointOutcome<T>;
   try {
-    value = await work();
+    outcome = { ok: true, value: await work(), afterCommit: callbacks };
   } catch (error) {
+    outcome = { ok: false, error };
+  } finally {
     jobScopes.delete(trx);
-    await trx.raw('rollback to savepoint group_job');
-    await trx.raw('release savepoint group_job');
-    return { ok: false, error };
   }
-  jobScopes.delete(trx);
+  if (!outcome.ok) await trx.raw('rollback to savepoint group_job');
   await trx.raw('release savepoint group_job');
-  return { ok: true, value, afterCommit: callbacks };
+  return outcome;
 }
 type Dialect = 'sqlite' | 'pg';
 

@@ -126,7 +126,7 @@ describe('change feed', () => {
       expect(await Promise.all(jobs)).toEqual(Array.from({ length: 30 }, (_, i) => i));
       counter.stop();
       await feed.idle();
-      // The first job commits alone; the 29 queued behind it share the next transaction(s).
+      // Jobs queued in the same turn of the event loop (or behind a running commit) share transactions.
       expect(counter.begins).toBeLessThan(30 / 2);
       expect(after.sort()).toEqual(Array.from({ length: 30 }, (_, i) => `g${i}`).sort());
       expect((await tagIds('a', 'g')).length).toBe(20);
@@ -151,7 +151,7 @@ describe('change feed', () => {
           if (fail) throw new Error(`falhou ${id}`);
           return id;
         });
-      // A first job holds the lane so the next five queue and share one group.
+      // Queued in one turn of the event loop, the six share one group.
       const settled = await Promise.allSettled([write('f0', false), write('f1', false), write('f2', true), write('f3', false), write('f4', true), write('f5', false)]);
       expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'rejected', 'fulfilled']);
       expect((settled[2] as PromiseRejectedResult).reason.message).toBe('falhou f2');

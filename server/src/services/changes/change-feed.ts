@@ -145,6 +145,14 @@ export function createChangeFeed(deps: { db: Db; bus: ChangeBus; clock: Clock; l
     return Math.max(0, n - 1);
   }
 
+  /** Runs a writer's work, then the before-commit hooks on the changes it recorded (into `changes`). */
+  async function runWork<T>(trx: Transaction, tenantId: string, work: Work<T>, changes: Change[]): Promise<T> {
+    const value = await work(trx, (change) => changes.push(change));
+    // Derived data kept atomically with the write (the daily reports, docs/reports.md).
+    if (changes.length) for (const hook of beforeCommitHooks) await hook(trx, tenantId, changes);
+    return value;
+  }
+
   /** Makes committed events live: this process delivers at once, the bus tells the others. */
   function publish(tenantId: string, events: ChangeEvent[]): void {
     if (events.length === 0) return;
@@ -198,11 +206,7 @@ export function createChangeFeed(deps: { db: Db; bus: ChangeBus; clock: Clock; l
         const byTenant = new Map<string, Change[]>();
         for (const job of jobs) {
           const changes: Change[] = [];
-          const run = async () => {
-            const value = await job.work(trx, (change) => changes.push(change));
-            if (changes.length) for (const hook of beforeCommitHooks) await hook(trx, job.tenantId, changes);
-            return value;
-          };
+          const run = () => runWork(trx, job.tenantId, job.work, changes);
           // Alone in its group (a quiet moment), a job needs no savepoint: its failure is the transaction's.
           const outcome: SavepointOutcome<unknown> = jobs.length === 1 ? { ok: true, value: await run(), afterCommit: [] } : await inSavepoint(trx, run);
           outcomes.push(outcome);
@@ -260,9 +264,7 @@ export function createChangeFeed(deps: { db: Db; bus: ChangeBus; clock: Clock; l
       let events: ChangeEvent[] = [];
       const result = await log.transaction(async (trx) => {
         const changes: Change[] = [];
-        const value = await work(trx, (change) => changes.push(change));
-        // Derived data kept atomically with the write (the daily reports, docs/reports.md).
-        if (changes.length) for (const hook of beforeCommitHooks) await hook(trx, tenantId, changes);
+        const value = await runWork(trx, tenantId, work, changes);
         if (changes.length) events = await append(trx, tenantId, changes);
         return value;
       });

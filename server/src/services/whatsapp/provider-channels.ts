@@ -78,10 +78,9 @@ export function createProviderChannels(deps: { channels: ChannelProviderReposito
       return found;
     },
 
-    /** Drops remembered webhook lookups of a channel (or of every channel of the tenant). */
-    forget(tenantId: string, channelId?: string): void {
-      if (channelId) return void recent.delete(keyOf(tenantId, channelId));
-      for (const key of recent.keys()) if (key.startsWith(`${tenantId}\u0000`)) recent.delete(key);
+    /** Drops the remembered webhook lookup of a channel. */
+    forget(tenantId: string, channelId: string): void {
+      recent.delete(keyOf(tenantId, channelId));
     },
   };
 }
