@@ -74,6 +74,8 @@ export interface Config {
   campaignRatePerSecond: number;
   campaignLeaseSeconds: number;
   routingSweepSeconds: number;
+  /** Dashboard export (docs/exports.md): files up to this size go attached; larger ones as a 24 h link. */
+  exportAttachMaxBytes: number;
   /**
    * Google sign-in (docs/auth.md "Google"): the OpenID client of the deployment. The issuer is
    * Google's unless GOOGLE_ISSUER names another (the local stand-in of tests and `npm start`).
@@ -197,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     campaignRatePerSecond: Math.max(1, int(env, 'CAMPAIGN_RATE_PER_SECOND', 80)),
     campaignLeaseSeconds: Math.max(5, int(env, 'CAMPAIGN_LEASE_SECONDS', 60)),
     routingSweepSeconds: int(env, 'ROUTING_SWEEP_SECONDS', 30),
+    exportAttachMaxBytes: int(env, 'EXPORT_ATTACH_MAX_BYTES', 15 * 1024 * 1024),
     google: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
       ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.GOOGLE_ISSUER || 'https://accounts.google.com' }
       : null,

@@ -134,7 +134,7 @@ export async function createServer(options: ServerOptions) {
       .catch((err) => logger.warn({ err, tenantId }, 'hub.session_revocation_not_broadcast'));
   });
   // Daily reports (docs/reports.md): kept in the transaction of every room and status write.
-  const reports = createReports({ db, changes, clock, logger, mailer, dataDir: config.dataDir, secret: config.jwtSecret });
+  const reports = createReports({ db, changes, clock, logger, mailer, dataDir: config.dataDir, secret: config.jwtSecret, exportAttachMaxBytes: config.exportAttachMaxBytes });
   const presence = createPresence({ db, changes, clock, logger });
   // The clock (docs/routing.md): every time-based rule is a row in `deadlines`.
   const scheduler = createScheduler({ db, deadlines: createDeadlineRepository(db), feed: changes, clock, logger });
@@ -200,6 +200,8 @@ export async function createServer(options: ServerOptions) {
   routing.start({ schedulerPollMs: config.schedulerPollMs, sweepMs: config.routingSweepSeconds * 1000 });
   if (options.startMail !== false) mail.start();
   if (options.startCampaigns !== false) campaigns.queue.start();
+  // Dashboard exports (docs/exports.md): jobs left by a stopped or dead process are resumed.
+  reports.exports.start();
   // LGPD (docs/lgpd.md): contact export and erase, retention of closed chats by the clock (hourly).
   const lgpd = createLgpd({ db, changes, clock, logger, blobs, secret: config.jwtSecret });
   const stopRetention = lgpd.startRetention();
@@ -259,6 +261,7 @@ export async function createServer(options: ServerOptions) {
     void routing!.stop();
     void mail.stop();
     void campaigns.queue.stop();
+    void reports.exports.stop();
   });
   // Slow-loris and slow-body protection without cutting long uploads short (docs/security.md
   // "Limits"): headers within 15 s, no silence longer than 30 s, a whole request within 10 min.
@@ -313,6 +316,7 @@ export async function createServer(options: ServerOptions) {
       await registers.imports.stop();
       await backups?.stop();
       await campaigns.queue.stop();
+      await reports.exports.stop();
       await mail.stop();
       await routing!.stop();
       await changes.idle();

@@ -10,6 +10,7 @@ import { percentile, type BenchLine } from './report';
 import { seedRooms } from './rooms.bench';
 
 const DAY = 86_400_000;
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 
 /**
  * B13: the dashboard at `rooms` rooms / `rooms * 10` messages spread over 90 days.
@@ -95,10 +96,19 @@ export async function dashboardBench(seconds: number, rooms = Number(process.env
 
     // (d) the export of the whole period, RSS sampled every 20 ms while it runs.
     if (global.gc) global.gc();
-    const rssStart = process.memoryUsage().rss;
+    const startUsage = process.memoryUsage();
+    const rssStart = startUsage.rss;
     let peak = rssStart;
+    // Where growth sits: V8's heap (reserved and used) or outside it (native, buffers).
+    let heapTotalPeak = startUsage.heapTotal;
+    let heapUsedPeak = startUsage.heapUsed;
+    let externalPeak = startUsage.external;
     const sampler = setInterval(() => {
-      peak = Math.max(peak, process.memoryUsage().rss);
+      const usage = process.memoryUsage();
+      peak = Math.max(peak, usage.rss);
+      heapTotalPeak = Math.max(heapTotalPeak, usage.heapTotal);
+      heapUsedPeak = Math.max(heapUsedPeak, usage.heapUsed);
+      externalPeak = Math.max(externalPeak, usage.external);
     }, 20);
     const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - DAY).toISOString().slice(0, 10);
     const exportStart = performance.now();
@@ -109,9 +119,9 @@ export async function dashboardBench(seconds: number, rooms = Number(process.env
     });
     const job = ((await started.json()) as { data: { id: string } }).data;
     let state = { status: 'running', rows: 0, bytes: 0 };
-    while (state.status === 'running') {
+    while (state.status === 'running' || state.status === 'queued') {
       await new Promise((r) => setTimeout(r, 50));
-      state = server.services.reportExports.progress('acme', 'admin', job.id);
+      state = await server.services.reportExports.progress('acme', 'admin', job.id);
     }
     clearInterval(sampler);
     const exportMs = performance.now() - exportStart;
@@ -124,7 +134,7 @@ export async function dashboardBench(seconds: number, rooms = Number(process.env
       { id: `${id}a`, name: `GET /api/dashboard/reports?days=90 p95, admin (${tag})`, value: admin.p95, unit: 'ms', baselineName: 'naive rooms-per-day query on raw rows', baseline: naive, ratio: naive / admin.p95, target: '≤ 100 ms', met: admin.p95 <= 100, note: `p50 ${admin.p50.toFixed(1)} ms over ${admin.count} calls, ${admin.days} days answered` },
       { id: `${id}b`, name: `GET /api/dashboard/reports?days=90 p95, supervisor of 1 of 2 departments (${label})`, value: supervisor.p95, unit: 'ms', baselineName: 'admin p95', baseline: admin.p95, ratio: supervisor.p95 / admin.p95, target: '≤ 100 ms', met: supervisor.p95 <= 100, note: `p50 ${supervisor.p50.toFixed(1)} ms over ${supervisor.count} calls` },
       { id: `${id}c`, name: `reports rebuild of 91 days from raw data (${label})`, value: rebuildMs / 1000, unit: 's', note: `${rebuilt.rooms} rooms re-filed` },
-      { id: `${id}d`, name: `export of ${state.rows.toLocaleString('en-US')} rooms (CSV, background, ${label}): peak RSS growth`, value: growthMb, unit: 'MB', baselineName: 'file size', baseline: fileMb, ratio: growthMb / fileMb, target: '≤ 100 MB', met: growthMb <= 100, note: `${(exportMs / 1000).toFixed(1)} s` },
+      { id: `${id}d`, name: `export of ${state.rows.toLocaleString('en-US')} rooms (CSV, background, ${label}): peak RSS growth`, value: growthMb, unit: 'MB', baselineName: 'file size', baseline: fileMb, ratio: growthMb / fileMb, target: '≤ 100 MB', met: growthMb <= 100, note: `${(exportMs / 1000).toFixed(1)} s; growth of V8 heap reserved ${mb(heapTotalPeak - startUsage.heapTotal)} MB, used ${mb(heapUsedPeak - startUsage.heapUsed)} MB, external ${mb(externalPeak - startUsage.external)} MB` },
     ];
   } finally {
     await server.close();

@@ -6,6 +6,12 @@ import { simpleParser } from 'mailparser';
 import { messages } from '@atendimento/schemas';
 import { visitorStarts } from '../chat/chat-helpers';
 import { waitFor } from '../../helpers/wait-for';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { createExportJobRepository } from '@atendimento/server/db/repositories/export-job-repository';
+import { createExportRepository } from '@atendimento/server/db/repositories/report-repository';
+import { createDashboardExportService, EXPORT_LEASE_MS, EXPORT_MAX_ATTEMPTS } from '@atendimento/server/services/reports/export-service';
+import { createLogger } from '@atendimento/server/logger';
 
 /**
  * The daily reports (docs/reports.md) on a scripted evening of chats in São Paulo (UTC-3),
@@ -275,6 +281,12 @@ describe('daily reports, kept incrementally', () => {
     expect(csv[0]!.split(';').slice(0, 3)).toEqual(['Código', 'Id', 'Canal']);
     expect(csv.slice(1).map((line) => line.split(';')[1]).sort()).toEqual([rooms.r1, rooms.r3].sort());
     expect(csv.find((line) => line.includes(rooms.r1!))).toContain('05/01/2026 - 19:00:00');
+    // The CSV reads only the fields it shows (docs/exports.md "Memory"): each still comes out.
+    const header = csv[0]!.split(';');
+    const r1 = Object.fromEntries(csv.find((line) => line.includes(rooms.r1!))!.split(';').map((v, i) => [header[i], v]));
+    expect(r1).toMatchObject({ Contato: 'Cliente 1', Departamento: 'vendas', Etiquetas: 'Venda', Ativo: 'não', Justificativa: 'Resolvido', NPS: '9', 'Encerrado em': '05/01/2026 - 19:20:00' });
+    expect(r1.Agentes).not.toBe('');
+    expect(r1['Contato (id)']).not.toBe('');
     // The job is 'sent' once the SMTP server has answered (the catcher may store it a moment before).
     const progress = await waitFor(async () => {
       const res = await t.api(`/api/dashboard/export/${ok.body.data.id}`, { token: t.tokens.supervisor });
@@ -296,3 +308,91 @@ describe('daily reports, kept incrementally', () => {
     expect((await post(t.tokens.supervisor, { period: ['2026-01-05', '2026-01-05'], fileType: 'csv', timezone: 'UTC', reference: 'createdAt' })).status).toBe(403);
   });
 });
+
+describe('export jobs survive their process (docs/exports.md)', () => {
+  const UTC_5TH = { period: ['2026-01-05', '2026-01-05'], fileType: 'csv', timezone: 'UTC', timezoneOffset: 0, reference: 'createdAt' };
+  const jobData = { request: UTC_5TH, range: { from: '2026-01-05T00:00:00.000Z', to: '2026-01-05T23:59:59.999Z' } };
+  const progress = async (id: string) => (await t.api(`/api/dashboard/export/${id}`, { token: t.tokens.admin })).body.data as { status: string; rows: number };
+
+  /** A job as a process that died mid-run leaves it: claimed, lease running. */
+  async function orphan(id: string): Promise<ReturnType<typeof createExportJobRepository>> {
+    const jobs = createExportJobRepository(t.server.db);
+    await jobs.create('acme', { id, userId: 'acme-admin', email: 'admin@acme.test', request: jobData, departments: null, baseUrl: 'http://acme.test', fileName: 'chats.csv', createdAt: t.clock.now().toISOString() });
+    const now = t.clock.now().getTime();
+    expect(await jobs.claim(id, 'dead-process', new Date(now).toISOString(), new Date(now + EXPORT_LEASE_MS).toISOString())).toBe(true);
+    return jobs;
+  }
+
+  it('a job whose process died is taken over when its lease runs out, and mailed once', async () => {
+    const id = '11111111-1111-4111-8111-111111111111';
+    await orphan(id);
+    t.smtp.inbox.length = 0;
+    const exportsService = t.server.services.reportExports;
+    // Progress answers from the database, whichever process asks.
+    expect(await progress(id)).toMatchObject({ status: 'running', rows: 0 });
+    // While the lease holds, nobody else runs it.
+    await exportsService.tick();
+    await exportsService.idle();
+    expect(await progress(id)).toMatchObject({ status: 'running' });
+    expect(t.smtp.inbox.filter((m) => m.to.includes('admin@acme.test'))).toHaveLength(0);
+
+    t.clock.advance(EXPORT_LEASE_MS + 1_000);
+    await exportsService.tick();
+    await exportsService.idle();
+    expect(await progress(id)).toMatchObject({ status: 'sent', rows: 2 });
+    const mail = await simpleParser((await t.smtp.waitFor('admin@acme.test')).raw);
+    const csv = mail.attachments[0]!.content.toString('utf8').replace(/^\ufeff/, '').trim().split('\n');
+    expect(csv.slice(1).map((line) => line.split(';')[1]).sort()).toEqual([rooms.r1, rooms.r2].sort());
+    // A later turn finds nothing to do: one mail.
+    t.clock.advance(EXPORT_LEASE_MS + 1_000);
+    await exportsService.tick();
+    await exportsService.idle();
+    expect(t.smtp.inbox.filter((m) => m.to.includes('admin@acme.test'))).toHaveLength(1);
+  });
+
+  it(`a job that took its process down ${EXPORT_MAX_ATTEMPTS} times is failed, not retried forever`, async () => {
+    const id = '22222222-2222-4222-8222-222222222222';
+    const jobs = await orphan(id);
+    for (let i = 1; i < EXPORT_MAX_ATTEMPTS; i++) {
+      t.clock.advance(EXPORT_LEASE_MS + 1_000);
+      const now = t.clock.now().getTime();
+      expect(await jobs.claim(id, `dead-${i}`, new Date(now).toISOString(), new Date(now + EXPORT_LEASE_MS).toISOString())).toBe(true);
+    }
+    t.smtp.inbox.length = 0;
+    t.clock.advance(EXPORT_LEASE_MS + 1_000);
+    await t.server.services.reportExports.tick();
+    await t.server.services.reportExports.idle();
+    expect(await progress(id)).toMatchObject({ status: 'failed' });
+    expect(t.smtp.inbox).toHaveLength(0);
+  });
+
+  it('a large export goes as a link on the tenant host that works until it expires; then its file is removed', async () => {
+    // A second service on the same database and folder with a tiny attachment limit (EXPORT_ATTACH_MAX_BYTES).
+    const small = createDashboardExportService({
+      repo: createExportRepository(t.server.db), jobs: createExportJobRepository(t.server.db), mailer: t.server.services.mailer, clock: t.clock,
+      logger: createLogger('silent'), dataDir: t.server.config.dataDir, secret: t.server.config.jwtSecret, attachMaxBytes: 10,
+    });
+    t.smtp.inbox.length = 0;
+    const { job } = await small.request({
+      tenantId: 'acme', user: { id: 'acme-admin', email: 'admin@acme.test', claims: { admin: true } } as never, supervisorOf: [], exportAdminOnly: false,
+      timeZone: 'America/Sao_Paulo', body: UTC_5TH, baseUrl: 'http://acme.test',
+    });
+    await small.idle();
+    const mail = await simpleParser((await t.smtp.waitFor('admin@acme.test')).raw);
+    expect(mail.attachments).toHaveLength(0);
+    const link = /http:\/\/acme\.test(\/api\/dashboard\/export\/[^\s]+)/.exec(mail.text ?? '')![1]!;
+    const download = await t.api(link);
+    expect(download.status).toBe(200);
+    expect(download.text.split('\n')).toHaveLength(4); // header, R1, R2, final newline
+    expect((await t.api(link.replace(/sig=.*/, 'sig=forjada'))).status).toBe(404);
+
+    const dir = path.join(t.server.config.dataDir, 'exports');
+    expect(existsSync(path.join(dir, `${job.id}.csv`))).toBe(true);
+    t.clock.advance(25 * 3_600_000);
+    expect((await t.api(link)).status).toBe(404);
+    await t.server.services.reportExports.tick();
+    expect(readdirSync(dir).filter((f) => f.startsWith(job.id))).toEqual([]);
+    await small.stop();
+  });
+});
+

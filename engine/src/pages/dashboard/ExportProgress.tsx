@@ -10,7 +10,8 @@ const text = messages.dashboard;
 export const EXPORT_POLL_MS = 1000;
 
 interface ExportStatus {
-  status: 'running' | 'sent' | 'failed';
+  /** 'queued': recorded, waiting for a process to take it (after a restart, say). */
+  status: 'queued' | 'running' | 'sent' | 'failed';
   rows: number;
 }
 
@@ -29,7 +30,7 @@ export function ExportProgress({ jobId, email, onClose }: { jobId: string; email
         const body = await api<{ data: ExportStatus }>(`/api/dashboard/export/${encodeURIComponent(jobId)}`, { notify: false });
         if (!live) return;
         setState({ status: body.data.status, rows: body.data.rows });
-        if (body.data.status !== 'running') return;
+        if (body.data.status === 'sent' || body.data.status === 'failed') return;
       } catch {
         if (!live) return;
       }

@@ -15,6 +15,7 @@ import * as m015 from './015-room-transfers';
 import * as m016 from './016-campaigns';
 import * as m017 from './017-reports';
 import * as m018 from './018-export-index';
+import * as m019 from './019-export-jobs';
 
 /**
  * Migrations are imported statically (no directory scan), so they work the same under tsx,
@@ -37,6 +38,7 @@ const migrations: Record<string, Knex.Migration> = {
   '016-campaigns': m016,
   '017-reports': m017,
   '018-export-index': m018,
+  '019-export-jobs': m019,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,11 +1,13 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdirSync, statSync, unlinkSync, type WriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, mkdirSync, rmSync, statSync, type WriteStream } from 'node:fs';
 import path from 'node:path';
 import { once } from 'node:events';
 import { stringify } from 'csv-stringify/sync';
-import { format, isAdmin, messages, validateExportRequest, type DashboardExportRequest, type User } from '@atendimento/schemas';
+import { format, isAdmin, messages, validateExportRequest, type DashboardExportRequest, type Room, type User } from '@atendimento/schemas';
+import { parseJson } from '../../db/knex';
 import { roomFromRow } from '../../db/repositories/room-repository';
-import type { createExportRepository } from '../../db/repositories/report-repository';
+import { EXPORT_CSV_JSON, type createExportRepository } from '../../db/repositories/report-repository';
+import type { ExportJobRepository, ExportJobRow, ExportJobStatus } from '../../db/repositories/export-job-repository';
 import type { Clock } from '../../clock';
 import type { Logger } from '../../logger';
 import type { Mailer } from '../mail/mailer';
@@ -17,13 +19,49 @@ import { localDayHour } from './report-facts';
  * keep what survives each await (and is promoted to V8's old space) small: B13d measured 221–281 MB
  * of RSS growth with pages of 1,000 rooms on a loaded box.
  */
-const PAGE = 250;
-/** Above this the mail carries a time-limited link instead of the file. */
-export const EXPORT_ATTACH_MAX_BYTES = 15 * 1024 * 1024;
+const PAGE = Number(process.env.EXPORT_PAGE_EXPERIMENT ?? 250);
 /** How long a download link works. */
 export const EXPORT_LINK_TTL_MS = 24 * 3_600_000;
+/** A runner's hold on a job. */
+export const EXPORT_LEASE_MS = 30_000;
+/** How often a runner renews its lease and records the rows written (the progress callers see). */
+const RENEW_MS = 2_000;
+/** A job that took its process down this many times is failed instead of tried again. */
+export const EXPORT_MAX_ATTEMPTS = 3;
+/** Finished jobs are kept this long (progress, the link's lookup), then deleted. */
+export const EXPORT_KEEP_MS = 7 * 24 * 3_600_000;
 
-const COLUMNS: [header: string, value: (room: ReturnType<typeof roomFromRow>, local: (iso: string | null | undefined) => string) => unknown][] = [
+/** The part of a room the CSV shows (read as such, not parsed whole: docs/exports.md "Memory"). */
+type ExportRoom = Pick<Room, 'roomInc' | 'id' | 'channel' | 'channelId' | 'author' | 'chatId' | 'departmentId' | 'agentsHistory' | 'tagsNames' | 'active' | 'closedBy' | 'nps' | 'csat'> & { lifeControl: { createdAt: string } };
+
+function surveyOf<T extends Room['nps'] | Room['csat']>(fromJson: T, column: unknown): T {
+  if (column === null || column === undefined || column === '') return fromJson;
+  return { ...(fromJson ?? {}), value: Number(column) } as T;
+}
+
+/** A row of the export's CSV projection (`x_<field>`: JSON text of that field of the room). */
+function exportRoomOf(row: Record<string, unknown>): ExportRoom {
+  const x = <T>(field: (typeof EXPORT_CSV_JSON)[number], fallback: T): T => parseJson<T>(row[`x_${field}`], fallback) ?? fallback;
+  return {
+    roomInc: Number(row.room_inc),
+    id: String(row.id),
+    channel: String(row.channel) as Room['channel'],
+    channelId: x<Room['channelId']>('channelId', (row.channel_id as string | null) ?? null),
+    author: x<Room['author']>('author', { id: '', displayName: '' } as Room['author']),
+    chatId: String(row.chat_id),
+    departmentId: (row.department_id as string | null) ?? null,
+    agentsHistory: x<Room['agentsHistory']>('agentsHistory', []),
+    tagsNames: x<Room['tagsNames']>('tagsNames', []),
+    active: Boolean(row.active),
+    closedBy: x<Room['closedBy']>('closedBy', null as Room['closedBy']),
+    // The survey's value column is what the reports count; the JSON adds the answer date.
+    nps: surveyOf(x<Room['nps']>('nps', null as Room['nps']), row.nps_value),
+    csat: surveyOf(x<Room['csat']>('csat', null as Room['csat']), row.csat_value),
+    lifeControl: { createdAt: String(row.created_at) },
+  };
+}
+
+const COLUMNS: [header: string, value: (room: ExportRoom, local: (iso: string | null | undefined) => string) => unknown][] = [
   ['Código', (r) => r.roomInc],
   ['Id', (r) => r.id],
   ['Canal', (r) => r.channel],
@@ -51,36 +89,51 @@ function cell(value: unknown): string {
   return /^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text) ? `'${text}` : text;
 }
 
-export interface ExportJob {
+/** What a caller sees of a job (POST answer, GET progress). */
+export interface ExportJobView {
   id: string;
-  tenantId: string;
-  userId: string;
-  status: 'running' | 'sent' | 'failed';
+  status: ExportJobStatus;
   rows: number;
-  /** Rooms written / pages read so far (progress for GET /api/dashboard/export/:id). */
+  /** Rooms written so far (the file is produced page by page). */
   progress: number;
   /** Size of the file once written. */
   bytes: number;
-  fileName: string;
+}
+
+interface ExportRequestData {
+  request: DashboardExportRequest;
+  range: { from: string; to: string };
 }
 
 /**
- * Export of full data (seed 002 §7 getExportData): the chats of the period by the chosen
- * reference date and time zone, as CSV (semicolons) or JSON, streamed page by page into a
- * file in the background and e-mailed to the caller — attached, or as a link valid 24 h when
- * larger than 15 MB. Supervisors export only their departments.
+ * Export of full data (seed 002 §7 getExportData; docs/exports.md): the chats of the period by
+ * the chosen reference date and time zone, as CSV (semicolons) or JSON, streamed page by page
+ * into a file in the background and e-mailed to the caller — attached, or as a link valid 24 h
+ * when larger than `attachMaxBytes`. Supervisors export only their departments. A job is a row
+ * (`export_jobs`): any process answers its progress, and a job whose process died is claimed
+ * again when its lease runs out and produced from the start.
  */
 export function createDashboardExportService(deps: {
   repo: ReturnType<typeof createExportRepository>;
+  jobs: ExportJobRepository;
   mailer: Mailer;
   clock: Clock;
   logger: Logger;
   dataDir: string;
   secret: string;
+  attachMaxBytes?: number;
 }) {
-  const { repo, mailer, clock, logger } = deps;
+  const { repo, jobs, mailer, clock, logger } = deps;
+  const attachMaxBytes = deps.attachMaxBytes ?? 15 * 1024 * 1024;
   const dir = path.join(deps.dataDir, 'exports');
-  const jobs = new Map<string, ExportJob>();
+  /** This process's name on the leases it holds. */
+  const owner = randomUUID();
+  const running = new Map<string, Promise<void>>();
+  let stopping = false;
+  let timer: ReturnType<typeof setInterval> | null = null;
+
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const fileOf = (id: string, type: string) => path.join(dir, `${id}.${type}`);
 
   function sign(id: string, until: number): string {
     return createHmac('sha256', deps.secret).update(`${id}.${until}`).digest('base64url');
@@ -90,90 +143,153 @@ export function createDashboardExportService(deps: {
     if (!stream.write(chunk)) await once(stream, 'drain');
   }
 
-  async function run(job: ExportJob, request: DashboardExportRequest, range: { from: string; to: string }, departments: string[] | null, email: string, baseUrl: string): Promise<void> {
+  /** A page of the export as text: the rooms are parsed and dropped before the write is awaited. */
+  async function pageText(job: ExportJobRow<ExportRequestData>, after: { at: string; id: string } | null, first: boolean, local: (iso: string | null | undefined) => string): Promise<{ text: string; count: number; last: { at: string; id: string } | null }> {
+    const { request, range } = job.request;
+    const csv = request.fileType === 'csv';
+    const page = await repo.page(job.tenantId, { ...range, reference: request.reference, departments: job.departments }, after, PAGE, csv ? 'csv' : 'full');
+    const text = csv
+      ? stringify(page.rows.map((row) => { const room = exportRoomOf(row); return COLUMNS.map(([, value]) => cell(value(room, local))); }), { delimiter: ';' })
+      // The public token is a capability to read the chat: it never leaves in an export.
+      : (first || page.rows.length === 0 ? '' : ',') + page.rows.map((row) => JSON.stringify({ ...roomFromRow(row), publicToken: undefined })).join(',');
+    return { text, count: page.rows.length, last: page.last };
+  }
+
+  /** Produces the file and mails it, while this process holds the job's lease. */
+  async function run(job: ExportJobRow<ExportRequestData>): Promise<void> {
+    const { request } = job.request;
     mkdirSync(dir, { recursive: true });
-    const file = path.join(dir, `${job.id}.${request.fileType}`);
+    const file = fileOf(job.id, request.fileType);
     const stream = createWriteStream(file, { encoding: 'utf8' });
     const utc = request.timezone === 'UTC';
     const p = (n: number) => String(n).padStart(2, '0');
     // Wall-clock time as UTC fields: 'dd/mm/yyyy - HH:MM:SS'.
     const stamp = (d: Date) => `${p(d.getUTCDate())}/${p(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} - ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}`;
-    const local = (iso: string | null | undefined): string => {
-      if (!iso || Number.isNaN(Date.parse(iso))) return '';
-      const at = Date.parse(iso);
+    const local = (at: string | null | undefined): string => {
+      if (!at || Number.isNaN(Date.parse(at))) return '';
+      const ms = Date.parse(at);
       // A named zone formats with its own rules (DST), through the reports' cached formatter: a
       // new Intl.DateTimeFormat per cell cost ~1 KB of native memory the GC does not see, which
       // grew the process by hundreds of MB over a 100k-room export. The offset the seed sends
       // is the fallback.
       if (!utc) {
         try {
-          return stamp(new Date(Math.floor(at / 1000) * 1000 + localDayHour(at, request.timezone).offsetMs));
+          return stamp(new Date(Math.floor(ms / 1000) * 1000 + localDayHour(ms, request.timezone).offsetMs));
         } catch {
           /* falls through to the offset */
         }
       }
-      return stamp(new Date(at - (utc ? 0 : request.timezoneOffset) * 60_000));
+      return stamp(new Date(ms - (utc ? 0 : request.timezoneOffset) * 60_000));
     };
+    let rows = 0;
+    let renewedAt = clock.now().getTime();
+    let outcome: 'sent' | 'failed' | 'lost' | 'stopped' = 'failed';
+    let size = 0;
+    let linkUntil: string | null = null;
     try {
       if (request.fileType === 'csv') await write(stream, '\ufeff' + stringify([COLUMNS.map(([h]) => h)], { delimiter: ';' }));
       else await write(stream, '[');
       let after: { at: string; id: string } | null = null;
       for (;;) {
-        const page = await repo.page(job.tenantId, { ...range, reference: request.reference, departments }, after, PAGE);
-        if (page.rows.length === 0) break;
-        const rooms = page.rows.map((r) => roomFromRow(r));
-        if (request.fileType === 'csv') {
-          await write(stream, stringify(rooms.map((room) => COLUMNS.map(([, value]) => cell(value(room, local)))), { delimiter: ';' }));
-        } else {
-          // The public token is a capability to read the chat: it never leaves in an export.
-          const json = rooms.map((room) => JSON.stringify({ ...room, publicToken: undefined })).join(',');
-          await write(stream, (job.rows ? ',' : '') + json);
+        if (stopping) {
+          outcome = 'stopped';
+          break;
         }
-        job.rows += rooms.length;
-        job.progress = job.rows;
+        const page = await pageText(job, after, rows === 0, local);
+        if (page.count === 0) break;
+        await write(stream, page.text);
+        rows += page.count;
         after = page.last;
-        if (page.rows.length < PAGE) break;
+        const now = clock.now().getTime();
+        if (now - renewedAt >= RENEW_MS) {
+          renewedAt = now;
+          if (!(await jobs.renew(job.id, owner, iso(now + EXPORT_LEASE_MS), rows))) {
+            outcome = 'lost';
+            break;
+          }
+        }
+        if (page.count < PAGE) break;
+      }
+      if (outcome === 'stopped' || outcome === 'lost') {
+        stream.destroy();
+        rmSync(file, { force: true });
+        if (outcome === 'stopped') await jobs.release(job.id, owner);
+        logger.info({ tenantId: job.tenantId, exportId: job.id, outcome }, 'dashboard.export_interrupted');
+        return;
       }
       if (request.fileType === 'json') await write(stream, ']');
       stream.end();
       await once(stream, 'finish');
-      const size = statSync(file).size;
-      job.bytes = size;
+      size = statSync(file).size;
       const period = `${request.period[0].split('-').reverse().join('/')} ~ ${request.period[1].split('-').reverse().join('/')}`;
       const subject = format(messages.dashboard.exportSubject, { period });
-      if (size <= EXPORT_ATTACH_MAX_BYTES) {
+      if (size <= attachMaxBytes) {
         await mailer.send({
-          to: email,
+          to: job.email,
           subject,
-          text: format(messages.dashboard.exportBody, { rows: job.rows, period }),
+          text: format(messages.dashboard.exportBody, { rows, period }),
           attachments: [{ filename: job.fileName, path: file, contentType: request.fileType === 'csv' ? 'text/csv; charset=utf-8' : 'application/json' }],
         });
-        unlinkSync(file);
+        rmSync(file, { force: true });
       } else {
         const until = clock.now().getTime() + EXPORT_LINK_TTL_MS;
-        const url = `${baseUrl}/api/dashboard/export/${job.id}/file?until=${until}&sig=${sign(job.id, until)}`;
-        await mailer.send({ to: email, subject, text: format(messages.dashboard.exportLinkBody, { rows: job.rows, period, until: new Date(until).toLocaleString('pt-BR', { timeZone: utc ? 'UTC' : request.timezone }), url }) });
+        linkUntil = iso(until);
+        const url = `${job.baseUrl}/api/dashboard/export/${job.id}/file?until=${until}&sig=${sign(job.id, until)}`;
+        await mailer.send({ to: job.email, subject, text: format(messages.dashboard.exportLinkBody, { rows, period, until: new Date(until).toLocaleString('pt-BR', { timeZone: utc ? 'UTC' : request.timezone }), url }) });
       }
-      job.status = 'sent';
-      logger.info({ tenantId: job.tenantId, exportId: job.id, rows: job.rows, bytes: size }, 'dashboard.export_sent');
+      outcome = 'sent';
+      logger.info({ tenantId: job.tenantId, exportId: job.id, rows, bytes: size }, 'dashboard.export_sent');
     } catch (err) {
-      job.status = 'failed';
       stream.destroy();
-      try {
-        unlinkSync(file);
-      } catch {
-        /* nothing written */
-      }
+      rmSync(file, { force: true });
       logger.error({ err, tenantId: job.tenantId, exportId: job.id }, 'dashboard.export_failed');
     }
+    await jobs.finish(job.id, owner, { status: outcome === 'sent' ? 'sent' : 'failed', rows, bytes: size, linkUntil, at: clock.now().toISOString() });
   }
+
+  /** Claims the job and runs it in the background (at most once per process). */
+  async function drive(id: string): Promise<boolean> {
+    if (stopping || running.has(id)) return false;
+    const now = clock.now().getTime();
+    if (!(await jobs.claim(id, owner, iso(now), iso(now + EXPORT_LEASE_MS)))) return false;
+    const job = await jobs.findById<ExportRequestData>(id);
+    if (!job) return false;
+    const done = run(job)
+      .catch((err) => logger.error({ err, exportId: id }, 'dashboard.export_failed'))
+      .finally(() => running.delete(id));
+    running.set(id, done);
+    return true;
+  }
+
+  /**
+   * One turn of the background: waiting or abandoned jobs are claimed (those that failed
+   * EXPORT_MAX_ATTEMPTS times are failed), expired links lose their files, old jobs go.
+   */
+  async function tick(): Promise<void> {
+    const now = clock.now().getTime();
+    for (const due of await jobs.due(iso(now), 10)) {
+      if (due.attempts >= EXPORT_MAX_ATTEMPTS) {
+        await jobs.abandon(due.id, iso(now));
+        logger.error({ exportId: due.id, attempts: due.attempts }, 'dashboard.export_abandoned');
+      } else {
+        await drive(due.id);
+      }
+    }
+    for (const expired of await jobs.expiredLinks(iso(now), 100)) {
+      for (const ext of ['csv', 'json']) rmSync(fileOf(expired.id, ext), { force: true });
+      await jobs.clearLink(expired.id);
+    }
+    await jobs.deleteFinishedBefore(iso(now - EXPORT_KEEP_MS));
+  }
+
+  const viewOf = (job: ExportJobRow<unknown>): ExportJobView => ({ id: job.id, status: job.status, rows: job.rows, progress: job.rows, bytes: job.bytes });
 
   return {
     /**
-     * `POST /api/dashboard/export`: validates (the dialog's four messages), answers at once
-     * with the job and the address the file goes to; the file is produced in the background.
+     * `POST /api/dashboard/export`: validates (the dialog's four messages), records the job and
+     * starts it here; answers at once with the job and the address the file goes to.
      */
-    request(input: { tenantId: string; user: User; supervisorOf: string[]; exportAdminOnly: boolean; timeZone: string; body: unknown; baseUrl: string }): { job: ExportJob; done: Promise<void>; email: string } {
+    async request(input: { tenantId: string; user: User; supervisorOf: string[]; exportAdminOnly: boolean; timeZone: string; body: unknown; baseUrl: string }): Promise<{ job: ExportJobView; email: string }> {
       const admin = isAdmin(input.user);
       if (input.exportAdminOnly && !admin) throw forbidden();
       const checked = validateExportRequest(input.body, localDayHour(clock.now().getTime(), input.timeZone).day);
@@ -184,36 +300,64 @@ export function createDashboardExportService(deps: {
       const from = new Date(Date.parse(`${request.period[0]}T00:00:00.000Z`) + offset * 60_000).toISOString();
       const to = new Date(Date.parse(`${request.period[1]}T23:59:59.999Z`) + offset * 60_000).toISOString();
       const id = randomUUID();
-      const job: ExportJob = { id, tenantId: input.tenantId, userId: input.user.id, status: 'running', rows: 0, progress: 0, bytes: 0, fileName: `chats (${request.period[0]} ~ ${request.period[1]}).${request.fileType}` };
-      jobs.set(id, job);
-      const done = run(job, request, { from, to }, admin ? null : input.supervisorOf, input.user.email, input.baseUrl);
-      return { job, done, email: input.user.email };
+      const fileName = `chats (${request.period[0]} ~ ${request.period[1]}).${request.fileType}`;
+      await jobs.create<ExportRequestData>(input.tenantId, {
+        id, userId: input.user.id, email: input.user.email, request: { request, range: { from, to } },
+        departments: admin ? null : input.supervisorOf, baseUrl: input.baseUrl, fileName, createdAt: clock.now().toISOString(),
+      });
+      const started = await drive(id);
+      return { job: { id, status: started ? 'running' : 'queued', rows: 0, progress: 0, bytes: 0 }, email: input.user.email };
     },
 
     /** `GET /api/dashboard/export/:id`: the caller's own job's progress. */
-    progress(tenantId: string, userId: string, id: string): ExportJob {
-      const job = jobs.get(id);
-      if (!job || job.tenantId !== tenantId || job.userId !== userId) throw notFound();
-      return job;
+    async progress(tenantId: string, userId: string, id: string): Promise<ExportJobView> {
+      const job = await jobs.find(tenantId, id);
+      if (!job || job.userId !== userId) throw notFound();
+      return viewOf(job);
     },
 
     /** `GET /api/dashboard/export/:id/file?until&sig`: the signed link of a large export. */
-    file(id: string, until: unknown, sig: unknown): { stream: NodeJS.ReadableStream; fileName: string; type: string } {
+    async file(id: string, until: unknown, sig: unknown): Promise<{ stream: NodeJS.ReadableStream; fileName: string; type: string }> {
       const untilMs = Number(until);
       if (!/^[0-9a-f-]{36}$/.test(id) || !Number.isFinite(untilMs) || typeof sig !== 'string') throw notFound();
       const expected = Buffer.from(sign(id, untilMs));
       const given = Buffer.from(sig);
       if (expected.length !== given.length || !timingSafeEqual(expected, given) || untilMs < clock.now().getTime()) throw notFound();
-      for (const ext of ['csv', 'json'] as const) {
-        const file = path.join(dir, `${id}.${ext}`);
-        try {
-          statSync(file);
-          return { stream: createReadStream(file), fileName: `chats.${ext}`, type: ext === 'csv' ? 'text/csv; charset=utf-8' : 'application/json' };
-        } catch {
-          /* the other type */
-        }
+      const job = await jobs.findById<ExportRequestData>(id);
+      const type = job?.request.request?.fileType;
+      if (!job || job.status !== 'sent' || (type !== 'csv' && type !== 'json')) throw notFound();
+      const file = fileOf(id, type);
+      try {
+        statSync(file);
+      } catch {
+        throw notFound();
       }
-      throw notFound();
+      return { stream: createReadStream(file), fileName: `chats.${type}`, type: type === 'csv' ? 'text/csv; charset=utf-8' : 'application/json' };
+    },
+
+    tick,
+
+    /** Resumes jobs left by a stopped or dead process and keeps the folder clean, every `everyMs`. */
+    start(everyMs = 15_000): void {
+      stopping = false;
+      if (timer) return;
+      const turn = () => void tick().catch((err) => logger.error({ err }, 'dashboard.export_tick_failed'));
+      timer = setInterval(turn, everyMs);
+      timer.unref?.();
+      turn();
+    },
+
+    /** Stops taking jobs; jobs in progress stop before their next page and are released for the next process. */
+    async stop(): Promise<void> {
+      stopping = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      await Promise.all([...running.values()]);
+    },
+
+    /** Resolves when the jobs this process runs now are done (tests, bench). */
+    async idle(): Promise<void> {
+      await Promise.all([...running.values()]);
     },
   };
 }

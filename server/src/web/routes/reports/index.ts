@@ -26,14 +26,14 @@ export function registerReportRoutes(api: ApiRegistry, domain: Reports): void {
     handler: async (ctx) => {
       const principal = userOf(ctx);
       const tenant = ctx.state.tenant;
-      const { job, email } = domain.exports.request({
+      const { job, email } = await domain.exports.request({
         tenantId: tenant.id,
         user: principal.user,
         supervisorOf: principal.supervisorOf,
         exportAdminOnly: Boolean(tenant.appConfig.claims?.exportAdminOnly),
         timeZone: tenant.appConfig.timeZone || DEFAULT_TIME_ZONE,
         body: bodyOrEmpty(ctx),
-        baseUrl: ctx.origin,
+        baseUrl: `${ctx.protocol}://${ctx.host}`,
       });
       ctx.status = 202;
       ctx.body = { data: { id: job.id, status: job.status, email } };
@@ -47,7 +47,7 @@ export function registerReportRoutes(api: ApiRegistry, domain: Reports): void {
     access: access.permission('dashboard'),
     handler: async (ctx) => {
       const principal = userOf(ctx);
-      const job = domain.exports.progress(ctx.state.tenant.id, principal.user.id, String(ctx.params.id));
+      const job = await domain.exports.progress(ctx.state.tenant.id, principal.user.id, String(ctx.params.id));
       ctx.body = { data: { id: job.id, status: job.status, rows: job.rows, progress: job.progress } };
     },
   });
@@ -58,7 +58,7 @@ export function registerReportRoutes(api: ApiRegistry, domain: Reports): void {
     path: '/api/dashboard/export/:id/file',
     access: access.public,
     handler: async (ctx) => {
-      const file = domain.exports.file(String(ctx.params.id), ctx.query.until, ctx.query.sig);
+      const file = await domain.exports.file(String(ctx.params.id), ctx.query.until, ctx.query.sig);
       ctx.set('Content-Disposition', `attachment; filename="${file.fileName}"`);
       ctx.type = file.type;
       ctx.body = file.stream;
