@@ -176,3 +176,35 @@ describe("'Aguardar em fila' (wait) and claims", () => {
     expect(await agentOf(again.body.data.roomId)).toBe(other);
   });
 });
+
+describe('a pass with nobody to take a chat ends before the queue (docs/routing.md "Nobody to take it")', () => {
+  it('with every agent offline or at the cap, a new chat does not make the router read and sort the queue; an agent coming online does', async () => {
+    await patchDepartment(t, 'vendas', { agents: VENDAS, agentSelectionRule: 'load', roomsPerAgent: 1 });
+    let queueReads = 0;
+    const onQuery = (q: { sql: string }) => {
+      if (q.sql.includes('queued_order')) queueReads++;
+    };
+    t.server.db.on('query', onQuery);
+    try {
+      const waiting = [];
+      for (let i = 0; i < 3; i++) waiting.push((await customerWrites(t, 'site-vendas', `Olá ${i}`, `Cliente ${i}`)).room);
+      expect(waiting.map((r) => r.inAttend)).toEqual([false, false, false]);
+      expect(queueReads).toBe(0);
+
+      // Ana comes online: the queue is read and its oldest chat is hers.
+      await setStatus(t, 'ana', 'online');
+      await settleRouting(t);
+      expect(queueReads).toBeGreaterThan(0);
+      expect((await roomOf(t, waiting[0]!.id)).agents.map((a) => a.id)).toEqual(['ana']);
+
+      // Ana is at her cap and nobody else is online: the next chat waits without a queue read.
+      queueReads = 0;
+      const next = await customerWrites(t, 'site-vendas', 'Mais um', 'Cliente 4');
+      expect(next.room.inAttend).toBe(false);
+      expect(queueReads).toBe(0);
+    } finally {
+      t.server.db.off('query', onQuery);
+    }
+  });
+});
+

@@ -112,6 +112,29 @@ export function createRouter(deps: RouterDeps) {
     return queue && !queue.isDept && queue.agents.length ? queue.agents : dept.agents;
   }
 
+  /**
+   * Whether any agent who could receive a chat of the department is online and under the cap,
+   * read without locks before a pass locks and reads the queue. A pass runs after every commit
+   * that queues a chat: with nobody available (the night shift, everyone at the cap) reading
+   * and sorting the queue each time cost O(queue) per message (B14: 5,000 chats ingested in
+   * 550 s instead of ~60). A stale answer is harmless: whatever makes an agent available
+   * (presence, a close, a department edit) kicks the department again. A department that
+   * prefers the contact's own agents from other departments cannot know them before reading
+   * its rooms, so it always reads.
+   */
+  async function anyoneCanTake(tenantId: string, tenant: TenantRouting, dept: DepartmentRouting, now: Date): Promise<boolean> {
+    if (dept.agentPriority && !dept.keepOnDepartment) return true;
+    const candidates = new Set(dept.agents);
+    // A room's own queue may name its agents (poolOf): every queue that can hold the department's rooms.
+    for (const queue of tenant.queues.values()) if (queue.departmentId === dept.id || queue.departmentId === null) for (const id of queue.agents) candidates.add(id);
+    if (candidates.size === 0) return false;
+    const { available } = await agentsOf(deps.db, tenantId, [...candidates], now);
+    if (available.size === 0) return false;
+    if (dept.cap === null) return true;
+    const loads = await repo.activeLoads(deps.db, tenantId, [...available.keys()]);
+    return [...available.keys()].some((id) => (loads.get(id) ?? 0) < dept.cap!);
+  }
+
   /** One pass: assigns what it can of up to BATCH queued rooms; answers what it saw and placed. */
   async function pass(tenantId: string, departmentId: string, skip: string[]): Promise<{ seen: number; assigned: number; unplaced: string[] }> {
     const none = { seen: 0, assigned: 0, unplaced: [] as string[] };
@@ -120,6 +143,7 @@ export function createRouter(deps: RouterDeps) {
     if (!dept || !dept.active || dept.rule === 'wait') return none;
     const now = clock.now();
     if (dept.daysWork && !isOpenAt(dept.daysWork, now, tenant.timeZone)) return none;
+    if (!(await anyoneCanTake(tenantId, tenant, dept, now))) return none;
     const outbox: string[] = [];
     const result = await feed.transaction(tenantId, async (trx, record) => {
       outbox.length = 0;
