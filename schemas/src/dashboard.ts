@@ -195,6 +195,14 @@ export interface ReportDay {
   departmentTMA: { tma: { departmentId: string; avg: number; count: number; totalMs: number }[] };
   roomsHoursHeatmap: { hoursHitmap: { hour: number; label: string; count: number }[] };
   transfers: { count: number; departments: { from: string; to: string; count: number }[]; agents: { agent: string; count: number }[] };
+  /**
+   * Flow runs reported by the bot that ran them (docs/flows.md), filed on the chat's day:
+   * runs started and completed per flow, and `expected` (runs whose results hold the flow's
+   * expected result, when the flow defines one).
+   */
+  flows: { flows: { id: string; name: string; count: number; completed: number; expected: number | null }[] };
+  /** Flow results (seed 002 §3): per flow and result name, each value (labels) and its count (results). */
+  flowResults: { results: { flowId: string; flowName: string; title: string; labels: string[]; results: number[] }[] };
 }
 
 /** `GET /api/dashboard/reports` data. */

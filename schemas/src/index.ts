@@ -8,3 +8,4 @@ export * from './chat/index';
 export * from './realtime/index';
 export * from './tenant-settings';
 export * from './dashboard';
+export * from './flows';

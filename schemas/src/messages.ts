@@ -221,6 +221,14 @@ export const messages = {
     chartTags: 'Etiquetas',
     chartHeatmap: 'Atendimentos por hora',
     chartTransfers: 'Transferências por dia',
+    chartFlows: 'Fluxos',
+    flowStarted: 'Iniciados',
+    flowCompleted: 'Concluídos',
+    flowExpected: 'Resultado esperado',
+    /** Result charts: all flows together, or one chart per flow (flowResultsPerFlow). */
+    chartFlowResults: 'Resultados: {result}',
+    chartFlowResultsPerFlow: '{flow} — {result}',
+    flowsEmpty: 'Nenhum fluxo executado no período.',
     exportTitle: 'Exportar dados',
     exportFileType: 'Tipo do arquivo',
     exportTimezone: 'Fuso horário',
@@ -692,6 +700,12 @@ export const messages = {
     alreadyProccessed: 'A campanha já foi concluída: não pode ser pausada nem retomada.',
     notFound: 'Campanha não encontrada.',
     replyNote: 'Resposta à campanha "{name}"',
+  },
+  /** Flow runs reported by bots (docs/flows.md). */
+  flows: {
+    roomNotFound: 'Chat não encontrado neste tenant: confira o roomId enviado pelo bot.',
+    flowNotFound: 'Fluxo não encontrado: use o id de um fluxo do cadastro Fluxos.',
+    runMismatch: 'Esta execução (runId) já foi registrada para outro chat ou fluxo: use um runId novo para cada execução.',
   },
   /** Texts of the web-chat widget shown to visitors (integrations/src/webchat). */
   webchat: {

@@ -24,6 +24,8 @@ function demoAppConfig(tenantId: string): AppConfig {
       hasNextContact: true, fixedDDI: true, transferWithQueue: true, askResearchCsat: true, multiTags: true,
       // The chat menu's 'Voltar ao início do bot' and the 'Bot' tab for every agent (docs/console-operations.md "Bot").
       backBeggining: true, enableBotTab: true,
+      // The dashboard's flow charts over the demo bot's runs (docs/flows.md).
+      flowCharts: true, flowResultCharts: true, flowExpectedResult: true,
       // 'Entrar com Google' through the local OpenID provider of npm start (demo/google-demo.ts).
       googleSignIn: true,
     },

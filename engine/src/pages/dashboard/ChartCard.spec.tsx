@@ -4,7 +4,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { messages } from '@atendimento/schemas';
 import * as stories from './ChartCard.stories';
 
-const { Bars, Lines, Nps, Heatmap, NoLabels } = composeStories(stories);
+const { Bars, Lines, Nps, Heatmap, NoLabels, Flows, FlowResults, FlowsEmpty } = composeStories(stories);
 const text = messages.dashboard;
 
 describe('ChartCard', () => {
@@ -41,6 +41,26 @@ describe('ChartCard', () => {
     render(<NoLabels />);
     expect(screen.getByText(text.empty)).toBeTruthy();
     expect(info).toHaveBeenCalledWith(text.noLabels, 'tags');
+    info.mockRestore();
+  });
+
+  it('downloads the flow charts as CSV: one row per flow or result value', () => {
+    const download = vi.fn();
+    const flows = render(<Flows download={download} />);
+    fireEvent.click(screen.getByRole('button', { name: `${text.downloadCsv}: ${text.chartFlows}` }));
+    expect(download.mock.calls[0]![0]).toBe('acme.test - Fluxos - 01-01-2026 a 07-01-2026.csv');
+    expect(download.mock.calls[0]![1]).toBe('Item;Iniciados;Concluídos;Resultado esperado\r\nTriagem inicial;62;45;38\r\nSegunda via de boleto;24;21;0\r\n');
+    flows.unmount();
+    render(<FlowResults download={download} />);
+    fireEvent.click(screen.getByRole('button', { name: `${text.downloadCsv}: Resultados: motivo` }));
+    expect(download.mock.calls[1]![1]).toBe('Item;motivo\r\nFinanceiro;24\r\nSuporte;13\r\nComercial;8\r\n');
+  });
+
+  it("says 'Nenhum fluxo executado no período.' on the flows chart of a period without runs", () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    render(<FlowsEmpty />);
+    expect(screen.getByText(text.flowsEmpty)).toBeTruthy();
+    expect(screen.queryByText(text.empty)).toBeNull();
     info.mockRestore();
   });
 });

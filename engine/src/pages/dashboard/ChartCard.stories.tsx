@@ -2,11 +2,13 @@ import type { Meta, StoryObj } from '@storybook/react';
 import { DEFAULT_DASHBOARD_FILTERS } from '@atendimento/schemas';
 import { ChartCard } from './ChartCard';
 import { buildCharts } from './dashboardCharts';
-import { fixtureReport } from './dashboardFixture';
+import { fixtureReport, withoutFlows } from './dashboardFixture';
 
-const flags = { askResearch: true, askResearchCsat: true, likertScale5: false, likertScale10: false };
-const charts = buildCharts(fixtureReport(), DEFAULT_DASHBOARD_FILTERS, flags);
+const flags = { askResearch: true, askResearchCsat: true, likertScale5: false, likertScale10: false, flowCharts: false, flowResultCharts: false, flowExpectedResult: false, flowResultsPerFlow: false };
+const flowFlags = { ...flags, flowCharts: true, flowResultCharts: true, flowExpectedResult: true };
+const charts = buildCharts(fixtureReport(), DEFAULT_DASHBOARD_FILTERS, flowFlags);
 const chart = (id: string) => charts.find((c) => c.id === id)!;
+const noFlows = buildCharts(withoutFlows(fixtureReport()), DEFAULT_DASHBOARD_FILTERS, flowFlags).find((c) => c.id === 'flows')!;
 
 const meta = {
   title: 'Dashboard/ChartCard',
@@ -31,3 +33,12 @@ export const Heatmap: Story = { args: { chart: chart('heatmap') } };
 
 /** A chart without labels (no tag used in the period). */
 export const NoLabels: Story = { args: { chart: { id: 'tags', title: 'Etiquetas', kind: 'category', categories: [], series: [] } } };
+
+/** Flow runs per flow: started, completed and with the expected result. */
+export const Flows: Story = { args: { chart: chart('flows') } };
+
+/** One flow result ('motivo') of all flows together, values by count. */
+export const FlowResults: Story = { args: { chart: chart('flowResults:motivo') } };
+
+/** The flows chart of a period without flow runs says so. */
+export const FlowsEmpty: Story = { args: { chart: noFlows } };

@@ -32,7 +32,8 @@ export interface ChartCardProps {
 /**
  * One chart of the dashboard (victory): bars or lines, legend on top or at the right (two
  * names then '(+N outros)' beyond six), y axis 0 to 1.2 × the maximum, a CSV download.
- * A chart without labels shows that the period has no data and logs 'Grafico sem labels'.
+ * A chart without labels shows that the period has no data (or the chart's own empty text)
+ * and logs 'Grafico sem labels'.
  */
 export function ChartCard({ chart, chartType, legend, height, period, host, download = browserDownload }: ChartCardProps) {
   const hasLabels = chart.categories.length > 0;
@@ -70,7 +71,7 @@ export function ChartCard({ chart, chartType, legend, height, period, host, down
       </Box>
       {!hasLabels || !hasData ? (
         <Box sx={{ height, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-          <Typography color="text.secondary">{text.empty}</Typography>
+          <Typography color="text.secondary">{chart.emptyText ?? text.empty}</Typography>
         </Box>
       ) : (
         <Box sx={{ height }}>

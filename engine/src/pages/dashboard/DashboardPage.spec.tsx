@@ -5,7 +5,7 @@ import { messages } from '@atendimento/schemas';
 import * as stories from './DashboardPage.stories';
 import { recordedCalls } from '../../stories/fakeApi';
 
-const { Default, Supervisor, ExportAdminOnly, LikertScales, Empty, Loading, Failed } = composeStories(stories);
+const { Default, Supervisor, ExportAdminOnly, LikertScales, FlowCharts, Empty, Loading, Failed } = composeStories(stories);
 const text = messages.dashboard;
 
 const kpi = (id: string) => document.querySelector(`[data-kpi-value="${id}"]`)?.textContent;
@@ -56,6 +56,18 @@ describe('DashboardPage', () => {
     expect(kpi('nps')).toBe('0');
     // likertScale10: 5 is passive, 4 and 3 are detractors (< 5): no promoter.
     expect(kpi('csat')).toBe('0%');
+  });
+
+  it("draws the flow charts from the tenant's flow claims, and not without them", async () => {
+    render(<FlowCharts />);
+    const flows = await screen.findByRole('figure', { name: text.chartFlows });
+    expect(within(flows).getByText('Triagem inicial')).toBeTruthy();
+    expect(within(flows).getByText(text.flowExpected)).toBeTruthy();
+    expect(screen.getByRole('figure', { name: 'Resultados: motivo' })).toBeTruthy();
+    cleanup();
+    render(<Default />);
+    await screen.findByRole('figure', { name: text.chartHeatmap });
+    expect(screen.queryByRole('figure', { name: text.chartFlows })).toBeNull();
   });
 
   it('says what is happening: loading, empty period, failure', async () => {

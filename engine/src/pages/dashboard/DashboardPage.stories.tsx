@@ -49,6 +49,11 @@ export const LikertScales: Story = {
   parameters: { shell: { ...asAdmin, config: storyConfig({ claims: { ...surveys, likertScale5: true, likertScale10: true } }) } },
 };
 
+/** Flow charts (flowCharts, flowResultCharts, flowExpectedResult): runs per flow and the results of all flows together. */
+export const FlowCharts: Story = {
+  parameters: { shell: { ...asAdmin, config: storyConfig({ claims: { ...surveys, flowCharts: true, flowResultCharts: true, flowExpectedResult: true } }) } },
+};
+
 /** No chat in the period. */
 export const Empty: Story = { parameters: { shell: { ...asAdmin, api: { 'GET /api/dashboard/reports': { body: { data: emptyReport() } } } } } };
 

@@ -55,8 +55,17 @@ export function DashboardPage() {
   const query = reportQuery(filters);
   const claims = config.claims ?? {};
   const flags: DashboardFlags = useMemo(
-    () => ({ askResearch: Boolean(claims.askResearch), askResearchCsat: Boolean(claims.askResearchCsat), likertScale5: Boolean(claims.likertScale5), likertScale10: Boolean(claims.likertScale10) }),
-    [claims.askResearch, claims.askResearchCsat, claims.likertScale5, claims.likertScale10],
+    () => ({
+      askResearch: Boolean(claims.askResearch),
+      askResearchCsat: Boolean(claims.askResearchCsat),
+      likertScale5: Boolean(claims.likertScale5),
+      likertScale10: Boolean(claims.likertScale10),
+      flowCharts: Boolean(claims.flowCharts),
+      flowResultCharts: Boolean(claims.flowResultCharts),
+      flowExpectedResult: Boolean(claims.flowExpectedResult),
+      flowResultsPerFlow: Boolean(claims.flowResultsPerFlow),
+    }),
+    [claims.askResearch, claims.askResearchCsat, claims.likertScale5, claims.likertScale10, claims.flowCharts, claims.flowResultCharts, claims.flowExpectedResult, claims.flowResultsPerFlow],
   );
 
   useEffect(() => {

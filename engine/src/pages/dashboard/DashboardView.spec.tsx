@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { composeStories } from '@storybook/react';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { messages } from '@atendimento/schemas';
 import * as stories from './DashboardView.stories';
 
-const { Narrow, WideLines, ManyAgents } = composeStories(stories);
+const { Narrow, WideLines, ManyAgents, Flows, FlowsEmpty } = composeStories(stories);
 const text = messages.dashboard;
 
 describe('DashboardView', () => {
@@ -39,5 +39,28 @@ describe('DashboardView', () => {
     fireEvent.change(screen.getByTestId('range-from'), { target: { value: '2026-01-07' } });
     fireEvent.change(screen.getByTestId('range-to'), { target: { value: '2026-01-03' } });
     expect((screen.getByTestId('range-from') as HTMLInputElement).value).toBe('2026-01-03');
+  });
+
+  it("shows the 'Fluxos' chart and each flow's results when the tenant's flow flags are on", () => {
+    render(<Flows />);
+    const flows = screen.getByRole('figure', { name: text.chartFlows });
+    expect(within(flows).getByRole('heading', { name: text.chartFlows })).toBeTruthy();
+    expect(within(flows).getByText('Triagem inicial')).toBeTruthy();
+    expect(within(flows).getByText(text.flowExpected)).toBeTruthy();
+    expect(screen.getByRole('figure', { name: 'Triagem inicial — motivo' })).toBeTruthy();
+    expect(screen.getByRole('figure', { name: 'Segunda via de boleto — resolvido' })).toBeTruthy();
+  });
+
+  it("keeps the 'Fluxos' chart in a period without flow runs and says so", () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {});
+    render(<FlowsEmpty />);
+    expect(within(screen.getByRole('figure', { name: text.chartFlows })).getByText(text.flowsEmpty)).toBeTruthy();
+    expect(screen.queryByRole('figure', { name: /motivo/ })).toBeNull();
+    info.mockRestore();
+  });
+
+  it('leaves the flow charts out without the flags', () => {
+    render(<Narrow />);
+    expect(screen.queryByRole('figure', { name: text.chartFlows })).toBeNull();
   });
 });

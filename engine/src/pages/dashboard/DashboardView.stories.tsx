@@ -2,9 +2,9 @@ import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react';
 import { DEFAULT_DASHBOARD_FILTERS, type DashboardFilters } from '@atendimento/schemas';
 import { DashboardView, type DashboardViewProps } from './DashboardView';
-import { fixtureReport } from './dashboardFixture';
+import { fixtureReport, withoutFlows } from './dashboardFixture';
 
-const flags = { askResearch: true, askResearchCsat: true, likertScale5: false, likertScale10: false };
+const flags = { askResearch: true, askResearchCsat: true, likertScale5: false, likertScale10: false, flowCharts: false, flowResultCharts: false, flowExpectedResult: false, flowResultsPerFlow: false };
 
 /** The view with its filters kept in state, as the page keeps them. */
 function Interactive(props: Omit<DashboardViewProps, 'filters' | 'onFilters'> & { initial?: Partial<DashboardFilters> }) {
@@ -34,3 +34,11 @@ export const ManyAgents: Story = {
     initial: { agents: ['ana', 'bia', 'caio', 'davi'] },
   },
 };
+
+const flowFlags = { ...flags, flowCharts: true, flowResultCharts: true, flowExpectedResult: true, flowResultsPerFlow: true };
+
+/** Flow charts on: runs per flow (with the expected result), then each flow's results. */
+export const Flows: Story = { args: { flags: flowFlags } };
+
+/** Flow charts on in a period without flow runs. */
+export const FlowsEmpty: Story = { args: { flags: flowFlags, report: withoutFlows(fixtureReport()) } };

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DASHBOARD_FILTERS, messages } from '@atendimento/schemas';
 import { buildCharts } from './dashboardCharts';
-import { fixtureReport } from './dashboardFixture';
+import { fixtureReport, withoutFlows } from './dashboardFixture';
 
 const text = messages.dashboard;
-const flags = { askResearch: true, askResearchCsat: true, likertScale5: false, likertScale10: false };
+const flags = { askResearch: true, askResearchCsat: true, likertScale5: false, likertScale10: false, flowCharts: false, flowResultCharts: false, flowExpectedResult: false, flowResultsPerFlow: false };
 
 describe('buildCharts', () => {
   it('follows each survey score with the surveys asked per agent, per day or as a daily average', () => {
@@ -24,5 +24,64 @@ describe('buildCharts', () => {
   it('leaves the survey charts out where the tenant does not ask for surveys', () => {
     const ids = buildCharts(fixtureReport(), DEFAULT_DASHBOARD_FILTERS, { ...flags, askResearch: false, askResearchCsat: false }).map((c) => c.id);
     expect(ids.filter((id) => /nps|csat/i.test(id))).toEqual([]);
+  });
+
+  it("adds 'Fluxos' after the transfers: started and completed per flow summed over the days, most started first", () => {
+    const charts = buildCharts(fixtureReport('2026-01-01', 7), DEFAULT_DASHBOARD_FILTERS, { ...flags, flowCharts: true });
+    const ids = charts.map((c) => c.id);
+    expect(ids.indexOf('flows')).toBe(ids.indexOf('transfers') + 1);
+    const flows = charts.find((c) => c.id === 'flows')!;
+    expect(flows).toMatchObject({ title: text.chartFlows, kind: 'category', categories: ['Triagem inicial', 'Segunda via de boleto'] });
+    // The expected series needs the tenant's flowExpectedResult.
+    expect(flows.series).toEqual([
+      { name: text.flowStarted, values: [62, 24] },
+      { name: text.flowCompleted, values: [45, 21] },
+    ]);
+    expect(ids.some((id) => id.startsWith('flowResults'))).toBe(false);
+    expect(buildCharts(fixtureReport(), DEFAULT_DASHBOARD_FILTERS, flags).map((c) => c.id)).not.toContain('flows');
+  });
+
+  it('adds the runs with the expected result (none counted as 0) only with flowExpectedResult and a flow that defines one', () => {
+    const on = { ...flags, flowCharts: true, flowExpectedResult: true };
+    const flows = buildCharts(fixtureReport('2026-01-01', 7), DEFAULT_DASHBOARD_FILTERS, on).find((c) => c.id === 'flows')!;
+    expect(flows.series.map((s) => s.name)).toEqual([text.flowStarted, text.flowCompleted, text.flowExpected]);
+    expect(flows.series[2]!.values).toEqual([38, 0]);
+    const report = fixtureReport('2026-01-01', 7);
+    for (const d of report.days) for (const f of d.flows.flows) f.expected = null;
+    expect(buildCharts(report, DEFAULT_DASHBOARD_FILTERS, on).find((c) => c.id === 'flows')!.series.map((s) => s.name)).toEqual([text.flowStarted, text.flowCompleted]);
+  });
+
+  it('divides the flow runs by the days of the period with the average toggle', () => {
+    const flows = buildCharts(fixtureReport('2026-01-01', 7), { ...DEFAULT_DASHBOARD_FILTERS, average: true }, { ...flags, flowCharts: true, flowExpectedResult: true }).find((c) => c.id === 'flows')!;
+    expect(flows.series.map((s) => s.values)).toEqual([[8.86, 3.43], [6.43, 3], [5.43, 0]]);
+  });
+
+  it("keeps the 'Fluxos' chart in a period without flow runs, with its own empty text", () => {
+    const flows = buildCharts(withoutFlows(fixtureReport()), DEFAULT_DASHBOARD_FILTERS, { ...flags, flowCharts: true, flowResultCharts: true }).filter((c) => c.id.startsWith('flow'));
+    expect(flows).toHaveLength(1);
+    expect(flows[0]).toMatchObject({ id: 'flows', categories: [], emptyText: text.flowsEmpty });
+  });
+
+  it('merges the results of all flows per result name, values by count', () => {
+    const charts = buildCharts(fixtureReport('2026-01-01', 7), DEFAULT_DASHBOARD_FILTERS, { ...flags, flowCharts: true, flowResultCharts: true });
+    const results = charts.filter((c) => c.id.startsWith('flowResults'));
+    expect(results.map((c) => [c.id, c.title])).toEqual([
+      ['flowResults:motivo', 'Resultados: motivo'],
+      ['flowResults:resolvido', 'Resultados: resolvido'],
+    ]);
+    expect(charts.map((c) => c.id).indexOf('flowResults:motivo')).toBe(charts.map((c) => c.id).indexOf('flows') + 1);
+    expect(results[0]).toMatchObject({ kind: 'category', categories: ['Financeiro', 'Suporte', 'Comercial'], series: [{ name: 'motivo', values: [24, 13, 8] }] });
+    expect(results[1]).toMatchObject({ categories: ['sim', 'não'], series: [{ name: 'resolvido', values: [56, 10] }] });
+  });
+
+  it('draws one result chart per flow and result name with flowResultsPerFlow', () => {
+    const results = buildCharts(fixtureReport('2026-01-01', 7), DEFAULT_DASHBOARD_FILTERS, { ...flags, flowResultCharts: true, flowResultsPerFlow: true }).filter((c) => c.id.startsWith('flowResults'));
+    expect(results.map((c) => [c.id, c.title])).toEqual([
+      ['flowResults:boleto:resolvido', 'Segunda via de boleto — resolvido'],
+      ['flowResults:triagem:motivo', 'Triagem inicial — motivo'],
+      ['flowResults:triagem:resolvido', 'Triagem inicial — resolvido'],
+    ]);
+    expect(results.map((c) => c.series[0]!.values)).toEqual([[18, 3], [24, 13, 8], [38, 7]]);
+    expect(new Set(results.map((c) => c.id)).size).toBe(results.length);
   });
 });

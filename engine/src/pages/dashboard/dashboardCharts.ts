@@ -1,5 +1,5 @@
 import {
-  csatClass, csatScore, dayLabel, KPI_COLORS, messages, monthOf, npsClass, npsScore, surveyBreakdown,
+  csatClass, csatScore, dayLabel, format, KPI_COLORS, messages, monthOf, npsClass, npsScore, surveyBreakdown,
   type DashboardFilters, type DashboardReport, type ReportDay, type SurveyBreakdown,
 } from '@atendimento/schemas';
 
@@ -13,6 +13,8 @@ export interface ChartModel {
   kind: 'time' | 'category';
   categories: string[];
   series: { name: string; color?: string; values: number[] }[];
+  /** What the card says when there is nothing to draw (the generic 'no data' text otherwise). */
+  emptyText?: string;
 }
 
 export interface Kpi {
@@ -29,6 +31,13 @@ export interface DashboardFlags {
   askResearchCsat: boolean;
   likertScale5: boolean;
   likertScale10: boolean;
+  /** 'Fluxos': runs started and completed per flow. */
+  flowCharts: boolean;
+  /** One chart per flow result name (all flows together, or per flow with flowResultsPerFlow). */
+  flowResultCharts: boolean;
+  /** The flows chart adds the runs that reached the flow's expected result. */
+  flowExpectedResult: boolean;
+  flowResultsPerFlow: boolean;
 }
 
 type Acc = { n: number; total: number };
@@ -155,7 +164,69 @@ export function buildCharts(report: DashboardReport, filters: DashboardFilters, 
     series: [{ name: text.kpiRooms, values: hours.map((v) => (filters.average && days.length ? round2(v / days.length) : v)) }],
   });
   charts.push(timeChart('transfers', text.chartTransfers, days, filters, (d) => [[text.kpiTransfers, d.transfers.count, 0]], count));
+  if (flags.flowCharts) charts.push(flowsChart(days, filters, flags));
+  if (flags.flowResultCharts) charts.push(...flowResultCharts(days, flags));
   return charts;
+}
+
+const byName = (a: string, b: string) => a.localeCompare(b, 'pt-BR');
+
+/**
+ * 'Fluxos': per flow, the runs started and completed in the period (daily averages with the
+ * average toggle), plus the runs with the expected result when the tenant asks for it and
+ * some flow defines one. Flows by runs started, most first.
+ */
+function flowsChart(days: ReportDay[], filters: DashboardFilters, flags: DashboardFlags): ChartModel {
+  const flows = new Map<string, { name: string; count: number; completed: number; expected: number; hasExpected: boolean }>();
+  for (const d of days) {
+    for (const f of d.flows?.flows ?? []) {
+      const cur = flows.get(f.id) ?? { name: f.name, count: 0, completed: 0, expected: 0, hasExpected: false };
+      // Days come in order: the latest name wins if a flow was renamed.
+      cur.name = f.name;
+      cur.count += f.count;
+      cur.completed += f.completed;
+      cur.expected += f.expected ?? 0;
+      if (f.expected !== null && f.expected !== undefined) cur.hasExpected = true;
+      flows.set(f.id, cur);
+    }
+  }
+  const list = [...flows.values()].sort((a, b) => b.count - a.count || byName(a.name, b.name));
+  const value = (v: number) => (filters.average && days.length ? round2(v / days.length) : v);
+  const series: ChartModel['series'] = [
+    { name: text.flowStarted, values: list.map((f) => value(f.count)) },
+    { name: text.flowCompleted, values: list.map((f) => value(f.completed)) },
+  ];
+  if (flags.flowExpectedResult && list.some((f) => f.hasExpected)) series.push({ name: text.flowExpected, values: list.map((f) => value(f.expected)) });
+  return { id: 'flows', title: text.chartFlows, kind: 'category', categories: list.map((f) => f.name), series, emptyText: text.flowsEmpty };
+}
+
+/**
+ * Flow results summed over the period: one chart per result name with all flows together,
+ * or one per flow and result name (flowResultsPerFlow). Values by count, most first.
+ */
+function flowResultCharts(days: ReportDay[], flags: DashboardFlags): ChartModel[] {
+  const charts = new Map<string, { flowName: string; title: string; counts: Map<string, number> }>();
+  for (const d of days) {
+    for (const r of d.flowResults?.results ?? []) {
+      const id = flags.flowResultsPerFlow ? `flowResults:${r.flowId}:${r.title}` : `flowResults:${r.title}`;
+      const cur = charts.get(id) ?? { flowName: r.flowName, title: r.title, counts: new Map<string, number>() };
+      cur.flowName = r.flowName;
+      r.labels.forEach((label, i) => cur.counts.set(label, (cur.counts.get(label) ?? 0) + (r.results[i] ?? 0)));
+      charts.set(id, cur);
+    }
+  }
+  return [...charts]
+    .sort(([, a], [, b]) => (flags.flowResultsPerFlow ? byName(a.flowName, b.flowName) : 0) || byName(a.title, b.title))
+    .map(([id, c]) => {
+      const values = [...c.counts].sort((a, b) => b[1] - a[1] || byName(a[0], b[0]));
+      return {
+        id,
+        title: flags.flowResultsPerFlow ? format(text.chartFlowResultsPerFlow, { flow: c.flowName, result: c.title }) : format(text.chartFlowResults, { result: c.title }),
+        kind: 'category' as const,
+        categories: values.map(([label]) => label),
+        series: [{ name: c.title, values: values.map(([, n]) => n) }],
+      };
+    });
 }
 
 const fmtMinutes = (ms: number) => `${(ms / 60_000).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} min`;

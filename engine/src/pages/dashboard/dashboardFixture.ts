@@ -2,7 +2,8 @@ import type { DashboardReport, ReportDay } from '@atendimento/schemas';
 
 /**
  * A week of reports for stories and specs (deterministic): two departments, three agents,
- * two channels, NPS and CSAT answers, tags and transfers.
+ * two channels, NPS and CSAT answers, tags, transfers, and two bot flows with their results
+ * ('Triagem inicial' with an expected result, 'Segunda via de boleto' without).
  */
 export function fixtureReport(from = '2026-01-01', days = 7, scope: 'admin' | 'supervisor' = 'admin'): DashboardReport {
   const list: ReportDay[] = [];
@@ -15,6 +16,10 @@ export function fixtureReport(from = '2026-01-01', days = 7, scope: 'admin' | 's
       { agent: 'bia', count: Math.floor(vendas / 2), countContacts: Math.floor(vendas / 2) },
       ...(scope === 'admin' ? [{ agent: 'caio', count: suporte, countContacts: suporte }] : []),
     ];
+    // Flow runs: triage asks the reason and whether it was solved; the invoice flow only the latter.
+    const triagem = { started: 8 + (i % 3), completed: 6 + (i % 3) - (i % 2) };
+    const boleto = { started: 3 + (i % 2), completed: 3 };
+    const motivo = [Math.ceil(triagem.completed / 2), Math.floor(triagem.completed / 3), triagem.completed - Math.ceil(triagem.completed / 2) - Math.floor(triagem.completed / 3)];
     list.push({
       date,
       dateRef: date,
@@ -47,6 +52,19 @@ export function fixtureReport(from = '2026-01-01', days = 7, scope: 'admin' | 's
       departmentTMA: { tma: [{ departmentId: 'vendas', avg: 660, count: vendas, totalMs: vendas * 660_000 }] },
       roomsHoursHeatmap: { hoursHitmap: Array.from({ length: 24 }, (_, h) => ({ hour: h, label: `${h}h-${h + 1}h`, count: h >= 8 && h <= 18 ? 1 + ((h + i) % 3) : 0 })) },
       transfers: { count: i % 3, departments: i % 3 ? [{ from: 'vendas', to: 'suporte', count: i % 3 }] : [], agents: i % 3 ? [{ agent: 'ana', count: i % 3 }] : [] },
+      flows: {
+        flows: [
+          { id: 'triagem', name: 'Triagem inicial', count: triagem.started, completed: triagem.completed, expected: triagem.completed - 1 },
+          { id: 'boleto', name: 'Segunda via de boleto', count: boleto.started, completed: boleto.completed, expected: null },
+        ],
+      },
+      flowResults: {
+        results: [
+          { flowId: 'triagem', flowName: 'Triagem inicial', title: 'motivo', labels: ['Financeiro', 'Suporte', 'Comercial'], results: motivo },
+          { flowId: 'triagem', flowName: 'Triagem inicial', title: 'resolvido', labels: ['sim', 'não'], results: [triagem.completed - 1, 1] },
+          { flowId: 'boleto', flowName: 'Segunda via de boleto', title: 'resolvido', labels: ['sim', 'não'], results: [boleto.completed - (i % 2), i % 2] },
+        ],
+      },
     });
   }
   return {
@@ -85,6 +103,13 @@ export function emptyReport(): DashboardReport {
     d.departmentTMA = { tma: [] };
     d.roomsHoursHeatmap = { hoursHitmap: d.roomsHoursHeatmap.hoursHitmap.map((h) => ({ ...h, count: 0 })) };
     d.transfers = { count: 0, departments: [], agents: [] };
+    d.flows = { flows: [] };
+    d.flowResults = { results: [] };
   }
   return r;
+}
+
+/** A week with chats but no flow run. */
+export function withoutFlows(report: DashboardReport): DashboardReport {
+  return { ...report, days: report.days.map((d) => ({ ...d, flows: { flows: [] }, flowResults: { results: [] } })) };
 }

@@ -16,6 +16,7 @@ import * as m016 from './016-campaigns';
 import * as m017 from './017-reports';
 import * as m018 from './018-export-index';
 import * as m019 from './019-export-jobs';
+import * as m020 from './020-flow-runs';
 
 /**
  * Migrations are imported statically (no directory scan), so they work the same under tsx,
@@ -39,6 +40,7 @@ const migrations: Record<string, Knex.Migration> = {
   '017-reports': m017,
   '018-export-index': m018,
   '019-export-jobs': m019,
+  '020-flow-runs': m020,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

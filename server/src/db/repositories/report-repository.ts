@@ -98,6 +98,7 @@ export function createReportRepository(db: Db) {
         const transfers = withTransfers
           ? await q('room_transfers').where('tenant_id', tenantId).whereIn('room_id', ids).select('room_id', 'from_department_id', 'to_department_id', 'from_user_id').orderBy('id')
           : [];
+        const flowRuns = await q('flow_runs').where('tenant_id', tenantId).whereIn('room_id', ids).select('room_id', 'flow_id', 'completed', 'results').orderBy('id');
         const byRoom = <T extends { room_id: string }>(rows: T[]) => {
           const m = new Map<string, T[]>();
           for (const r of rows) {
@@ -109,6 +110,7 @@ export function createReportRepository(db: Db) {
         };
         const answersBy = byRoom(answers as { room_id: string; author_id: string; first: string; last: string }[]);
         const tagsBy = byRoom(tags as { room_id: string; member_id: string }[]);
+        const flowRunsBy = byRoom(flowRuns as { room_id: string; flow_id: string; completed: unknown; results: unknown }[]);
         const transfersBy = byRoom(transfers as { room_id: string; from_department_id: string | null; to_department_id: string | null; from_user_id: string | null }[]);
         for (const r of rooms) {
           const data = parseJson<Record<string, unknown>>(r.data, {});
@@ -127,6 +129,7 @@ export function createReportRepository(db: Db) {
             agentMessages: (answersBy.get(r.id) ?? []).map((a) => ({ authorId: a.author_id, first: a.first, last: a.last })),
             tags: (tagsBy.get(r.id) ?? []).map((t) => t.member_id),
             transfers: (transfersBy.get(r.id) ?? []).map((t) => ({ fromDepartmentId: t.from_department_id, toDepartmentId: t.to_department_id, fromUserId: t.from_user_id })),
+            flowRuns: (flowRunsBy.get(r.id) ?? []).map((f) => ({ flowId: f.flow_id, completed: Boolean(f.completed), results: parseJson<Record<string, string>>(f.results, {}) })),
           });
         }
       }
@@ -295,17 +298,26 @@ export function createReportRepository(db: Db) {
 
     /** Names for the dashboard's labels and filters. */
     async names(q: Conn, tenantId: string) {
-      const [agents, departments, channels, tags] = await Promise.all([
+      const [agents, departments, channels, tags, flows] = await Promise.all([
         q('users').where({ tenant_id: tenantId, type: 'agent' }).select('id', 'display_name').orderBy('display_name'),
         q('departments').where({ tenant_id: tenantId }).whereNull('deleted_at').select('id', 'display_name').orderBy('display_name'),
         q('channels').where({ tenant_id: tenantId }).whereNull('deleted_at').select('id', 'display_name'),
         q('tags').where({ tenant_id: tenantId }).whereNull('deleted_at').select('id', 'name', 'data'),
+        // Deleted flows too: their runs stay in past days' reports under their name.
+        q('documents').where({ tenant_id: tenantId, collection: 'flows' }).select('id', 'data'),
       ]);
       return {
         agents: agents.map((r) => ({ id: r.id as string, displayName: r.display_name as string })),
         departments: departments.map((r) => ({ id: r.id as string, displayName: r.display_name as string })),
         channels: channels.map((r) => ({ id: r.id as string, label: r.display_name as string })),
         tags: tags.map((r) => ({ id: r.id as string, name: r.name as string, color: String(parseJson<Record<string, unknown>>(r.data, {}).color ?? '') })),
+        flows: flows.map((r) => {
+          const data = parseJson<{ name?: unknown; expectedResult?: { name?: unknown; value?: unknown } | null }>(r.data, {});
+          const expected = data.expectedResult;
+          const name = typeof expected?.name === 'string' ? expected.name.trim() : '';
+          const value = typeof expected?.value === 'string' ? expected.value.trim() : '';
+          return { id: r.id as string, name: String(data.name ?? r.id), expectedResult: name && value ? { name, value } : null };
+        }),
       };
     },
   };

@@ -49,6 +49,9 @@ function demoTags(state: string, i: number): { tags: string[]; tagsNames: string
   return i % 4 === 0 ? { tags: ['urgente'], tagsNames: ['Urgente'] } : { tags: ['venda'], tagsNames: ['Venda'] };
 }
 
+/** The triage flow's 'motivo' result values in the demo. */
+const TRIAGE = ['Financeiro', 'Suporte', 'Comercial'];
+
 function iso(base: number, offsetMinutes: number): string {
   return new Date(base + offsetMinutes * 60_000).toISOString();
 }
@@ -150,6 +153,15 @@ export async function insertDemoData(
     }, { collection: 'contingecies', title: christmas, active: true, owner_id: null }));
     await trx('deadlines').insert({ tenant_id: tenantId, key: 'contingency:natal', kind: 'contingencyEnd', subject_id: 'natal', due_at: `${year}-12-26T02:59:00.000Z`, payload: toJson({}), attempts: 0, last_error: null, created_at: iso0 });
 
+    // Flows a bot runs (docs/flows.md): the dashboard's 'Fluxos' charts count the runs below.
+    const flows = [
+      { id: 'flow-triagem', name: 'Triagem inicial', expectedResult: { name: 'resolvido', value: 'sim' } },
+      { id: 'flow-boleto', name: 'Segunda via de boleto', expectedResult: null },
+    ];
+    for (const f of flows) {
+      await trx('documents').insert(row(f.id, { active: true, name: f.name, expectedResult: f.expectedResult, flow: { steps: ['saudacao', 'menu', 'encerramento'] } }, { collection: 'flows', title: f.name, active: true, owner_id: null }));
+    }
+
     await trx('channels').insert(row('webchat', { displayName: 'Chat do site', type: 'webchat', phoneNumber: null, hide: false, active: true, color: '#1976D2', menuOrder: 0, migrated: true, claims: {}, departmentId: 'comercial' }, { type: 'webchat', display_name: 'Chat do site', active: true }));
     await trx('channels').insert(row('whatsapp-comercial', { displayName: 'WhatsApp Comercial', type: 'meta', phoneNumber: '5511999990000', hide: false, active: true, color: '#25D366', menuOrder: 1, migrated: true, claims: {}, departmentId: 'comercial' }, { type: 'meta', display_name: 'WhatsApp Comercial', active: true }));
     // The demo mailbox (docs/email.md): `npm start` wires it to a local dovecot when one is installed.
@@ -240,6 +252,14 @@ export async function insertDemoData(
         destination: room.destination, active, in_attend: room.inAttend, internal: false, unread_count: room.lastMessage.unread ? 1 : 0,
         public_token: publicToken, last_message_at: room.lastMessage.lifeControl.createdAt,
       }));
+      // The bot's flow runs in this chat, as it reported them (POST /api/flow-runs); no random
+      // draw here, so the rest of the demo stays what it was.
+      const runs: { flowId: string; completed: boolean; results: Record<string, string> }[] = [];
+      if (i % 2 === 0) runs.push({ flowId: 'flow-triagem', completed: state !== 'bot', results: state === 'bot' ? { motivo: TRIAGE[i % 3]! } : { motivo: TRIAGE[i % 3]!, resolvido: i % 6 === 0 ? 'não' : 'sim' } });
+      if (i % 5 === 0) runs.push({ flowId: 'flow-boleto', completed: i % 10 === 0, results: i % 10 === 0 ? { 'forma de envio': isWeb ? 'E-mail' : 'WhatsApp' } : {} });
+      for (const [n, run] of runs.entries()) {
+        await trx('flow_runs').insert({ tenant_id: tenantId, id: `${roomId}-run${n}`, room_id: roomId, flow_id: run.flowId, completed: run.completed, results: JSON.stringify(run.results), created_at: iso(start, 1), updated_at: iso(start, 2) });
+      }
       for (const m of msgs) {
         await trx('messages').insert({
           id: m.id, tenant_id: tenantId, room_id: roomId, channel_id: channelId, external_id: m.messageExtId, author_type: (m.author as { type: string }).type,

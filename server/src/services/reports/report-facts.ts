@@ -24,7 +24,12 @@ export interface RoomRaw {
   agentMessages: { authorId: string; first: string; last: string }[];
   tags: string[];
   transfers: { fromDepartmentId: string | null; toDepartmentId: string | null; fromUserId: string | null }[];
+  /** Flow runs the bot reported in this chat (docs/flows.md). */
+  flowRuns: { flowId: string; completed: boolean; results: Record<string, string> }[];
 }
+
+/** Separates a flow result's name from its value in a counter's sub-key (never in either: control characters are refused). */
+export const FLOW_RESULT_SEP = '\u0002';
 
 /** The facts of a room: the local day it is filed under and what it adds there. */
 export interface RoomFacts {
@@ -77,7 +82,8 @@ export function nextDay(day: string): string {
  * chats that started that day; later events of the chat update that day's figures):
  * rooms, contacts, channel and department counts, the hour heatmap, agents who answered,
  * time to the first agent answer, handling time (creation to close) by the last agent who
- * answered and by department, surveys requested/answered (by that agent), tags and transfers.
+ * answered and by department, surveys requested/answered (by that agent), tags, transfers and
+ * the flow runs the bot reported (started, completed, each result value).
  */
 export function roomFacts(room: RoomRaw, timeZone: string): RoomFacts | null {
   if (room.internal) return null;
@@ -122,6 +128,11 @@ export function roomFacts(room: RoomRaw, timeZone: string): RoomFacts | null {
   for (const t of room.transfers) {
     out.push(['transfer', dept, t.fromDepartmentId ?? '', t.toDepartmentId ?? '', 1, 0]);
     if (t.fromUserId) out.push(['transferAgent', dept, t.fromUserId, '', 1, 0]);
+  }
+  // A run counts where the chat counts: its creation day and department (total = completed).
+  for (const run of room.flowRuns) {
+    out.push(['flow', dept, run.flowId, '', 1, run.completed ? 1 : 0]);
+    for (const name of Object.keys(run.results).sort()) out.push(['flowResult', dept, run.flowId, `${name}${FLOW_RESULT_SEP}${run.results[name]}`, 1, 0]);
   }
   return { day, contributions: out };
 }

@@ -5,7 +5,7 @@ import type { Logger } from '../../logger';
 import { validationError } from '../../errors';
 import type { Change } from '../changes/change-feed';
 import type { DailyRow, ReportRepository, ReportScope } from '../../db/repositories/report-repository';
-import { diffFacts, localDayHour, nextDay, onlinePieces, roomFacts, startOfDay, ONLINE_WINDOW_MS, type Contribution, type StatusPoint } from './report-facts';
+import { diffFacts, FLOW_RESULT_SEP, localDayHour, nextDay, onlinePieces, roomFacts, startOfDay, ONLINE_WINDOW_MS, type Contribution, type StatusPoint } from './report-facts';
 
 /**
  * An event another domain reports explicitly (a transfer written to room_transfers, a survey
@@ -16,7 +16,8 @@ export type ReportEvent =
   | { type: 'room.transferred'; roomId: string }
   | { type: 'survey.requested'; roomId: string }
   | { type: 'survey.answered'; roomId: string }
-  | { type: 'room.changed'; roomId: string };
+  | { type: 'room.changed'; roomId: string }
+  | { type: 'flow.run'; roomId: string };
 
 /** Who reads the dashboard: admins see all, others the departments they supervise (seed 002 §6). */
 export interface DashboardViewer {
@@ -156,6 +157,7 @@ export function createReportService(deps: { db: Db; repo: ReportRepository; cloc
     const lookup = (list: { day: string; key: string; count: number }[], day: string, key: string) => list.find((c) => c.day === day && c.key === key)?.count ?? 0;
     const channelLabel = new Map(names.channels.map((c) => [c.id, c.label]));
     const tagInfo = new Map(names.tags.map((t) => [t.id, t]));
+    const flowInfo = new Map(names.flows.map((f) => [f.id, f]));
     const agentOk = (id: string) => !agentFilter || agentFilter.has(id);
     const out = [];
     for (let day = from; day <= to; day = nextDay(day)) {
@@ -206,6 +208,19 @@ export function createReportService(deps: { db: Db; repo: ReportRepository; cloc
       const transferAgents = sum('transferAgent', (r) => r.key, agentRow);
       const hours = sum('hour', (r) => r.key);
       const csatAnswered = survey('csatAnswered');
+      // Flow results per flow and result name: each value and its count (seed 002 §3 "flow results").
+      const results = new Map<string, { flowId: string; title: string; values: Map<string, number> }>();
+      for (const r of list) {
+        if (r.kind !== 'flowResult') continue;
+        const cut = r.sub.indexOf(FLOW_RESULT_SEP);
+        const title = r.sub.slice(0, cut);
+        const value = r.sub.slice(cut + 1);
+        const id = `${r.key}${FLOW_RESULT_SEP}${title}`;
+        const cur = results.get(id) ?? { flowId: r.key, title, values: new Map<string, number>() };
+        cur.values.set(value, (cur.values.get(value) ?? 0) + r.n);
+        results.set(id, cur);
+      }
+      const flowRuns = sum('flow', (r) => r.key);
       out.push({
         date: day,
         dateRef: day,
@@ -235,6 +250,21 @@ export function createReportService(deps: { db: Db; repo: ReportRepository; cloc
           count: transfers.reduce((s, r) => s + r.n, 0),
           departments: transfers.map((r) => ({ from: r.key, to: r.sub, count: r.n })),
           agents: [...transferAgents].map(([agent, v]) => ({ agent, count: v.n })),
+        },
+        flows: {
+          flows: [...flowRuns].map(([id, v]) => {
+            const info = flowInfo.get(id);
+            // The expected result is read from the flow now, so editing it re-reads past days too.
+            const want = info?.expectedResult;
+            const expected = want ? results.get(`${id}${FLOW_RESULT_SEP}${want.name}`)?.values.get(want.value) ?? 0 : null;
+            return { id, name: info?.name ?? id, count: v.n, completed: v.total, expected };
+          }),
+        },
+        flowResults: {
+          results: [...results.values()].map((r) => {
+            const entries = [...r.values].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0], 'pt-BR'));
+            return { flowId: r.flowId, flowName: flowInfo.get(r.flowId)?.name ?? r.flowId, title: r.title, labels: entries.map((e) => e[0]), results: entries.map((e) => e[1]) };
+          }),
         },
       });
     }

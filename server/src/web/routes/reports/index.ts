@@ -64,4 +64,17 @@ export function registerReportRoutes(api: ApiRegistry, domain: Reports): void {
       ctx.body = file.stream;
     },
   });
+
+  // Flow runs (docs/flows.md): the bot that ran a flow in a chat reports it, with an API token
+  // (it acts as the admin who generated it) or an admin's session. 201 new run, 200 updated.
+  api.add({
+    method: 'POST',
+    path: '/api/flow-runs',
+    access: access.admin,
+    handler: async (ctx) => {
+      const { run, created } = await domain.flowRuns.record(ctx.state.tenant.id, bodyOrEmpty(ctx));
+      ctx.status = created ? 201 : 200;
+      ctx.body = { data: run };
+    },
+  });
 }
