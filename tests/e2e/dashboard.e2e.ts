@@ -32,7 +32,7 @@ async function api(pathName: string, token: string, method = 'GET', body?: unkno
   return res.body;
 }
 
-async function chat(channel: string, name: string, agentToken: string, answerAfter: number, closeAfter: number, nps: number | null) {
+async function chat(channel: string, name: string, agentToken: string, answerAfter: number, closeAfter: number, nps: number | null): Promise<string> {
   const start = clock.now().getTime();
   const session = await visitorStarts(t, channel, `Bom dia, sou ${name}`, name);
   await t.server.services.changes.idle();
@@ -49,18 +49,25 @@ async function chat(channel: string, name: string, agentToken: string, answerAft
     });
   }
   clock.advance(5 * MINUTE);
+  return session.roomId!;
 }
 
 beforeAll(async () => {
   clock = new ManualClock(new Date(`${yesterday}T09:00:00-03:00`));
   t = await startChatServer({ clock, staticDir: path.resolve('engine/dist'), env: { ACCESS_TOKEN_TTL: String(3 * 24 * 3600) } });
-  await t.patchAppConfig({ claims: { publicRegister: true, allowFollowMe: true, queues: true, askResearch: true } });
+  await t.patchAppConfig({ claims: { publicRegister: true, allowFollowMe: true, queues: true, askResearch: true, flowsView: true, flowCharts: true } });
   await api('/api/departaments/vendas', t.tokens.admin, 'PATCH', { agents: ['acme-agente'], agentSelectionRule: 'load' });
   await api('/api/users/acme-agente/status', t.tokens.agente, 'POST', { status: 'online' });
-  await chat('site-vendas', 'Cliente Um', t.tokens.agente, 2, 10, 10);
+  const one = await chat('site-vendas', 'Cliente Um', t.tokens.agente, 2, 10, 10);
   await api('/api/users/acme-agente/status', t.tokens.agente, 'POST', { status: 'online' });
-  await chat('site-vendas', 'Cliente Dois', t.tokens.agente, 4, 20, 8);
-  await chat('site-suporte', 'Cliente Três', t.tokens.suporte, 1, 5, null);
+  const two = await chat('site-vendas', 'Cliente Dois', t.tokens.agente, 4, 20, 8);
+  const three = await chat('site-suporte', 'Cliente Três', t.tokens.suporte, 1, 5, null);
+  // A bot ran flows in the three chats and reported them (docs/flows.md).
+  const triagem = (await api('/api/flows', t.tokens.admin, 'POST', { name: 'Triagem inicial', active: true })).id as string;
+  const suporte = (await api('/api/flows', t.tokens.admin, 'POST', { name: 'Diagnóstico técnico', active: true })).id as string;
+  for (const [runId, roomId, flowId] of [['r1', one, triagem], ['r2', two, triagem], ['r3', three, suporte]] as const) {
+    await api('/api/flow-runs', t.tokens.admin, 'POST', { runId, roomId, flowId, completed: true });
+  }
   // Back to the real time: the browser signs in now.
   clock.advance(Math.max(0, Date.now() - clock.now().getTime()));
   browser = await launchBrowser();
@@ -85,6 +92,10 @@ describe('dashboard in the browser', () => {
     await page.getByTestId('filter-departments').click();
     expect(await page.getByRole('option').allTextContents()).toEqual(['Vendas']);
     await page.keyboard.press('Escape');
+    // The flows of their department's chats only.
+    const flows = page.locator('[data-chart="flows"]');
+    await flows.getByText('Triagem inicial').first().waitFor();
+    expect(await flows.getByText('Diagnóstico técnico').count()).toBe(0);
 
     for (const width of [1440, 2560]) {
       await page.setViewportSize({ width, height: 1100 });
