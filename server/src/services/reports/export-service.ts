@@ -5,7 +5,6 @@ import { once } from 'node:events';
 import { stringify } from 'csv-stringify/sync';
 import { format, isAdmin, messages, validateExportRequest, type DashboardExportRequest, type Room, type User } from '@atendimento/schemas';
 import { parseJson } from '../../db/knex';
-import { roomFromRow } from '../../db/repositories/room-repository';
 import { EXPORT_CSV_JSON, type createExportRepository } from '../../db/repositories/report-repository';
 import type { ExportJobRepository, ExportJobRow, ExportJobStatus } from '../../db/repositories/export-job-repository';
 import type { Clock } from '../../clock';
@@ -147,11 +146,11 @@ export function createDashboardExportService(deps: {
   async function pageText(job: ExportJobRow<ExportRequestData>, after: { at: string; id: string } | null, first: boolean, local: (iso: string | null | undefined) => string): Promise<{ text: string; count: number; last: { at: string; id: string } | null }> {
     const { request, range } = job.request;
     const csv = request.fileType === 'csv';
-    const page = await repo.page(job.tenantId, { ...range, reference: request.reference, departments: job.departments }, after, PAGE, csv ? 'csv' : 'full');
+    const page = await repo.page(job.tenantId, { ...range, reference: request.reference, departments: job.departments }, after, PAGE, csv ? 'csv' : 'json');
     const text = csv
       ? stringify(page.rows.map((row) => { const room = exportRoomOf(row); return COLUMNS.map(([, value]) => cell(value(room, local))); }), { delimiter: ';' })
-      // The public token is a capability to read the chat: it never leaves in an export.
-      : (first || page.rows.length === 0 ? '' : ',') + page.rows.map((row) => JSON.stringify({ ...roomFromRow(row), publicToken: undefined })).join(',');
+      // The database builds each room's document, without the public token (a capability to read the chat).
+      : (first || page.rows.length === 0 ? '' : ',') + page.rows.map((row) => String(row.export_doc)).join(',');
     return { text, count: page.rows.length, last: page.last };
   }
 
