@@ -700,6 +700,9 @@ export const messages = {
     alreadyProccessed: 'A campanha já foi concluída: não pode ser pausada nem retomada.',
     notFound: 'Campanha não encontrada.',
     replyNote: 'Resposta à campanha "{name}"',
+    /** The reply's chat went to the bot for the campaign's flow (docs/flows.md). */
+    flowNote: 'Chat entregue ao bot para o fluxo "{flow}" da campanha.',
+    flowInvalid: 'Fluxo não encontrado: escolha um fluxo ativo do cadastro Fluxos.',
   },
   /** Flow runs reported by bots (docs/flows.md). */
   flows: {

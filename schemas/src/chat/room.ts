@@ -136,6 +136,11 @@ export interface Room {
   npsRequestedAt?: string | null;
   csatRequestedAt?: string | null;
   subject: string | null;
+  /**
+   * The flow the bot should run in this chat (docs/flows.md): set when a reply to a campaign
+   * with a flow hands the chat to the bot; the bot reads it with the room and reports the run.
+   */
+  flow?: { id: string; name: string } | null;
   /** Mail rooms: Message-ID of the thread's first mail; one open room per thread, not per contact (docs/email.md). */
   mailThreadId?: string | null;
   mailTo: string[];

@@ -336,6 +336,34 @@ describe('receipts and replies', () => {
   });
 });
 
+describe("the campaign's flow (docs/flows.md)", () => {
+  it('a reply to a campaign with a flow hands the new chat to the bot with that flow; an unknown flow is refused at upload', async () => {
+    const iso = clock.now().toISOString();
+    await t.server.db('documents').insert({ id: 'flow-ofertas', tenant_id: 'acme', collection: 'flows', title: 'Ofertas de verão', active: true, owner_id: null, data: JSON.stringify({ id: 'flow-ofertas', name: 'Ofertas de verão', active: true }), created_at: iso, updated_at: iso, deleted_at: null });
+    const options = await t.api('/api/notifications/options', { token: admin });
+    expect(options.body.data.flows).toContainEqual({ id: 'flow-ofertas', name: 'Ofertas de verão' });
+    const bad = await upload('/api/notifications', 'chatId;nome\n5511912345678;Ana\n', fieldsFor('Sem fluxo', { flow: 'nao-existe' }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toEqual([{ field: 'flow', message: 'Fluxo não encontrado: escolha um fluxo ativo do cadastro Fluxos.' }]);
+
+    const { id } = await campaignOf(1, { flow: 'flow-ofertas' });
+    await drain();
+    const [a] = await rows(id);
+    await t.graph.customerSays({ phone: a.chat_id, name: 'Cliente 0' }, { type: 'text', text: { body: 'Tenho interesse' } });
+    const room = await t.server.db('rooms').where({ tenant_id: 'acme', chat_id: a.chat_id }).first();
+    const data = typeof room.data === 'string' ? JSON.parse(room.data) : room.data;
+    expect(room.destination).toBe('bot');
+    expect(data.flow).toEqual({ id: 'flow-ofertas', name: 'Ofertas de verão' });
+    expect(data.agents).toEqual([]);
+    const notes = await t.server.db('messages').where({ tenant_id: 'acme', room_id: room.id });
+    expect(notes.map((m) => (typeof m.data === 'string' ? JSON.parse(m.data) : m.data).text)).toContain('Chat entregue ao bot para o fluxo "Ofertas de verão" da campanha.');
+    // The bot reports its run of that flow in the chat; the dashboard counts it.
+    await t.patchAppConfig({ api: true });
+    const run = await t.api('/api/flow-runs', { method: 'POST', token: admin, body: { runId: `cmp-${id}`, roomId: room.id, flowId: 'flow-ofertas', completed: true, results: { interesse: 'sim' } } });
+    expect(run.status, run.text).toBe(201);
+  });
+});
+
 describe('who may do it', () => {
   it('admin and the notifications claim; not an agent without it, a stranger, or another tenant', async () => {
     const { id } = await campaignOf(1);

@@ -443,7 +443,14 @@ export function createCampaignRepository(db: Db) {
     },
 
     /** Active channels with approved pt templates, and those templates (the upload form's choices). */
-    async uploadOptions(tenantId: string): Promise<{ channels: { id: string; displayName: string }[]; templates: { channelId: string; name: string; language: string; components: unknown[] }[] }> {
+    /** An active flow of the Fluxos register by id or, as older API clients send it, by name. */
+    async flow(tenantId: string, idOrName: string, q: Db | Knex.Transaction = db): Promise<{ id: string; name: string } | null> {
+      const row = await q('documents').where({ tenant_id: tenantId, collection: 'flows', active: true }).whereNull('deleted_at')
+        .andWhere((w) => w.where('id', idOrName).orWhere('title', idOrName)).orderByRaw('CASE WHEN id = ? THEN 0 ELSE 1 END', [idOrName]).first('id', 'title');
+      return row ? { id: String(row.id), name: String(row.title ?? row.id) } : null;
+    },
+
+    async uploadOptions(tenantId: string): Promise<{ channels: { id: string; displayName: string }[]; templates: { channelId: string; name: string; language: string; components: unknown[] }[]; flows: { id: string; name: string }[] }> {
       const templates = await db('whatsapp_templates as t')
         .join('channels as c', function on() {
           this.on('c.tenant_id', '=', 't.tenant_id').andOn('c.id', '=', 't.channel_id');
@@ -453,7 +460,9 @@ export function createCampaignRepository(db: Db) {
         .select('t.channel_id', 't.name', 't.language', 't.components', 'c.display_name');
       const channels = new Map<string, string>();
       for (const r of templates) channels.set(String(r.channel_id), String(r.display_name));
+      const flows = await db('documents').where({ tenant_id: tenantId, collection: 'flows', active: true }).whereNull('deleted_at').orderBy('title').limit(500).select('id', 'title');
       return {
+        flows: flows.map((r) => ({ id: String(r.id), name: String(r.title ?? r.id) })),
         channels: [...channels].map(([id, displayName]) => ({ id, displayName })),
         templates: templates.map((r) => ({ channelId: String(r.channel_id), name: String(r.name), language: String(r.language), components: parseJson<unknown[]>(r.components, []) })),
       };

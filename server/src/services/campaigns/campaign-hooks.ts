@@ -76,6 +76,13 @@ export function createCampaignHooks(deps: {
         if (!draft.room.tags.includes(tagId)) draft.room = { ...draft.room, tags: [...draft.room.tags, tagId], tagsNames: [...draft.room.tagsNames, tagName] };
       }
       await deps.msgs.note(trx, record, tenantId, draft, format(texts.campaigns.replyNote, { name: campaign.name }));
+      // The campaign's flow: a chat nobody attends goes to the bot, which reads the flow from
+      // the room and reports the run (docs/flows.md); an agent's chat stays theirs.
+      const flow = campaign.flow?.trim() && !draft.room.inAttend && draft.room.agents.length === 0 ? await repo.flow(tenantId, campaign.flow.trim(), trx) : null;
+      if (flow) {
+        draft.room = { ...draft.room, destination: 'bot', flow };
+        await deps.msgs.note(trx, record, tenantId, draft, format(texts.campaigns.flowNote, { flow: flow.name }));
+      }
       if (event.roomCreated && campaign.defaultReply?.trim()) await deps.msgs.toCustomer(trx, record, tenantId, draft, campaign.defaultReply.trim());
       await deps.msgs.save(trx, record, tenantId, draft);
       const outbox = [...draft.outbox];

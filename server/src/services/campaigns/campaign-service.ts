@@ -104,6 +104,7 @@ export function createCampaignService(deps: CampaignDeps) {
       const message = format(t.paramCount, { template: input.template.name, n: wanted });
       throw badRequest('campaign_template_params', message, [{ field: 'template.params', message }]);
     }
+    if (input.flow?.trim() && !(await repo.flow(tenantId, input.flow.trim()))) throw badRequest('campaign_flow_invalid', t.flowInvalid, [{ field: 'flow', message: t.flowInvalid }]);
     if (templateHeaderMedia(template.components) && !input.file?.mediaUrl) throw badRequest('campaign_header_media', t.headerMediaRequired, [{ field: 'file', message: t.headerMediaRequired }]);
     const startsAt = `${input.startDate ?? ''}T${input.startAt ?? '00:00'}`;
     const endsAt = `${input.endDate ?? ''}T${input.endAt ?? '23:59'}`;
