@@ -21,6 +21,8 @@ describe('CampaignUploadDialog', () => {
     await user.upload(screen.getByLabelText('Arquivo CSV'), file);
     await user.click(await screen.findByRole('combobox', { name: 'Parâmetro {{1}}' }));
     await user.click(await screen.findByRole('option', { name: 'nome' }));
+    await user.click(screen.getByRole('combobox', { name: 'Fluxo' }));
+    await user.click(await screen.findByRole('option', { name: 'Triagem inicial' }));
 
     await user.click(screen.getByRole('button', { name: 'Pré-visualização' }));
     const preview = await screen.findByTestId('campaign-preview');
@@ -31,6 +33,7 @@ describe('CampaignUploadDialog', () => {
     expect(within(preview).getByRole('button', { name: 'Baixar linhas rejeitadas' })).toBeTruthy();
     const sent = recordedCalls().find((c) => c.path === '/api/notifications/preview')!.body as FormData;
     expect(JSON.parse(String(sent.get('template')))).toEqual({ name: 'boas_vindas', language: 'pt_BR', params: ['nome'] });
+    expect(sent.get('flow')).toBe('flow-triagem');
 
     const create = screen.getByRole('button', { name: 'Criar campanha' }) as HTMLButtonElement;
     expect(create.disabled).toBe(true);

@@ -56,6 +56,8 @@ const LABELS: Record<(typeof FIELDS)[number], string> = {
  */
 export function CampaignUploadDialog({ open, onClose, onCreated, backend }: { open: boolean; onClose(): void; onCreated(campaign: Campaign): void; backend: CampaignsBackend }) {
   const [channels, setChannels] = useState<{ id: string; label: string }[]>([]);
+  const [flows, setFlows] = useState<{ id: string; name: string }[]>([]);
+  const [flow, setFlow] = useState('');
   const [templates, setTemplates] = useState<TemplateOption[]>([]);
   const [values, setValues] = useState<Record<string, string>>({});
   const [channelId, setChannelId] = useState('');
@@ -74,8 +76,9 @@ export function CampaignUploadDialog({ open, onClose, onCreated, backend }: { op
   useEffect(() => {
     if (!open) return;
     void (async () => {
-      const { body } = await backend.request<{ data: { channels: { id: string; displayName: string }[]; templates: { channelId: string; name: string; language: string; components: unknown[] }[] } }>('/api/notifications/options', { notify: false })
-        .catch(() => ({ body: { data: { channels: [], templates: [] } } }));
+      const { body } = await backend.request<{ data: { channels: { id: string; displayName: string }[]; templates: { channelId: string; name: string; language: string; components: unknown[] }[]; flows?: { id: string; name: string }[] } }>('/api/notifications/options', { notify: false })
+        .catch(() => ({ body: { data: { channels: [], templates: [], flows: [] } } }));
+      setFlows(body.data.flows ?? []);
       setTemplates(body.data.templates.map((tpl) => {
         const text = (tpl.components as { type?: string; text?: string }[]).find((c) => c.type === 'BODY')?.text ?? '';
         return { channelId: tpl.channelId, name: tpl.name, language: tpl.language, params: templateParamCount(tpl.components), text };
@@ -100,6 +103,7 @@ export function CampaignUploadDialog({ open, onClose, onCreated, backend }: { op
     const body = new FormData();
     for (const key of FIELDS) if (values[key]?.trim()) body.set(key, values[key]!.trim());
     body.set('channelId', channelId);
+    if (flow) body.set('flow', flow);
     if (chosen) body.set('template', JSON.stringify({ name: chosen.name, language: chosen.language, params }));
     body.set('comercialTime', String(comercialTime));
     body.set('weekEnd', String(weekEnd));
@@ -165,6 +169,12 @@ export function CampaignUploadDialog({ open, onClose, onCreated, backend }: { op
             <TextField key={key} size="small" label={LABELS[key]} value={values[key] ?? ''} onChange={set(key)} error={Boolean(fieldErrors[key])} helperText={fieldErrors[key]} />
           ))}
         </Box>
+        {flows.length > 0 && (
+          <TextField select size="small" label="Fluxo" value={flow} onChange={(e) => setFlow(e.target.value)} error={Boolean(fieldErrors.flow)} helperText={fieldErrors.flow ?? 'Quem responder vai para o bot com este fluxo.'}>
+            <MenuItem value="">Nenhum</MenuItem>
+            {flows.map((f) => <MenuItem key={f.id} value={f.id}>{f.name}</MenuItem>)}
+          </TextField>
+        )}
         <TextField size="small" label={LABELS.description} value={values.description ?? ''} onChange={set('description')} multiline />
         <Box>
           <FormControlLabel control={<Switch checked={comercialTime} onChange={(e) => setComercialTime(e.target.checked)} />} label="Horário comercial" />

@@ -74,7 +74,7 @@ export function campaignApi(initial: Campaign, list: Campaign[] = [initial]): Fa
       return { body: { data: current } };
     },
     'GET /api/notifications': (call) => ({ body: { data: call.path.includes('external=true') ? list : list.filter((c) => c.campaign), meta: { total: list.length } } }),
-    'GET /api/notifications/options': { body: { data: { channels: [{ id: 'wa-meta', displayName: 'WhatsApp Comercial' }], templates: [{ channelId: 'wa-meta', name: 'boas_vindas', language: 'pt_BR', components: [{ type: 'BODY', text: 'Olá {{1}}, tudo bem?' }] }] } } },
+    'GET /api/notifications/options': { body: { data: { channels: [{ id: 'wa-meta', displayName: 'WhatsApp Comercial' }], templates: [{ channelId: 'wa-meta', name: 'boas_vindas', language: 'pt_BR', components: [{ type: 'BODY', text: 'Olá {{1}}, tudo bem?' }] }], flows: [{ id: 'flow-triagem', name: 'Triagem inicial' }] } } },
     'POST /api/notifications/preview': { body: { data: rejectedPreview } },
     'POST /api/notifications': (call) => {
       const confirmed = call.body instanceof FormData && call.body.get('confirmValid') === 'true';
