@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from './config';
 import { systemClock, type Clock } from './clock';
 import { createLogger, type Logger } from './logger';
-import { closeDb, createDb, migrate, poolStats, type Db } from './db/knex';
+import { afterCommit, closeDb, createDb, migrate, poolStats, type Db } from './db/knex';
 import { createUserRepository } from './db/repositories/user-repository';
 import { useSecretsKey } from './db/secret-box';
 import { createBlobStore } from './services/files/blob-store';
@@ -122,6 +122,15 @@ export async function createServer(options: ServerOptions) {
     heartbeatMs: config.wsHeartbeatSeconds * 1000,
     maxSocketsPerAddress: config.wsMaxPerIp,
     maxBufferedBytes: config.wsMaxBufferedBytes,
+  });
+  // Cached principals (docs/auth.md "Principal cache") are dropped when a user, an agent, a
+  // department or a session changes: at the commit in this process, through the bus in others.
+  const principalCollections = new Set(['users', 'agents', 'departaments', SESSIONS_COLLECTION]);
+  changes.beforeCommit(async (trx, tenantId, recorded) => {
+    if (recorded.some((c) => principalCollections.has(c.collection))) afterCommit(trx, () => auth.service.invalidatePrincipals(tenantId));
+  });
+  changes.onChanges((tenantId, events) => {
+    if (events.some((e) => principalCollections.has(e.collection))) auth.service.invalidatePrincipals(tenantId);
   });
   // Sessions that end close their sockets at once (docs/security.md "Sessions"): here, and in
   // every other process through a `sessions` change on the bus.

@@ -140,6 +140,18 @@ describe('flow reports', () => {
     expect(none.body.data.days[0].flows.flows.find((f: { id: string }) => f.id === 'triagem')).toMatchObject({ count: 2, expected: null });
   });
 
+  it("keeps a chat's runs when the chat changes, under its department now", async () => {
+    // An ordinary room write (here: the chat moves to suporte) re-files it without reading its runs.
+    await t.server.services.changes.transaction('acme', async (trx, record) => {
+      await trx('rooms').where({ tenant_id: 'acme', id: rooms.r1 }).update({ department_id: 'suporte' });
+      record({ collection: 'rooms', id: rooms.r1, op: 'upsert' });
+    });
+    const all = await report(t.tokens.admin, 'from=2026-01-05&to=2026-01-05');
+    expect(all.body.data.days[0].flows.flows.find((f: { id: string }) => f.id === 'triagem')).toMatchObject({ count: 2, completed: 2 });
+    const vendas = await report(t.tokens.supervisor, 'from=2026-01-05&to=2026-01-05');
+    expect(vendas.body.data.days[0].flows.flows.map((f: { id: string }) => f.id)).toEqual(['boleto']);
+  });
+
   it('a rebuild from raw data gives identical flow counters', async () => {
     const reports = t.server.services.reports;
     const before = await reports.counters('acme', '2026-01-04', '2026-01-07');

@@ -70,7 +70,7 @@ export function createReportRepository(db: Db) {
     },
 
     /** Raw data of rooms as the report facts read it (one statement per table, whatever the count). */
-    async roomRaw(q: Conn, tenantId: string, roomIds: string[], options: { lock?: boolean } = {}): Promise<RoomRaw[]> {
+    async roomRaw(q: Conn, tenantId: string, roomIds: string[], options: { lock?: boolean; flowRuns?: boolean } = {}): Promise<RoomRaw[]> {
       if (roomIds.length === 0) return [];
       const out: RoomRaw[] = [];
       const withTransfers = await hasTransfers(q);
@@ -99,7 +99,7 @@ export function createReportRepository(db: Db) {
         const transfers = withTransfers
           ? await q('room_transfers').where('tenant_id', tenantId).whereIn('room_id', ids).select('room_id', 'from_department_id', 'to_department_id', 'from_user_id').orderBy('id')
           : [];
-        const flowRuns = await q('flow_runs').where('tenant_id', tenantId).whereIn('room_id', ids).select('room_id', 'flow_id', 'completed', 'results').orderBy('id');
+        const flowRuns = options.flowRuns ? await q('flow_runs').where('tenant_id', tenantId).whereIn('room_id', ids).select('room_id', 'flow_id', 'completed', 'results').orderBy('id') : [];
         const byRoom = <T extends { room_id: string }>(rows: T[]) => {
           const m = new Map<string, T[]>();
           for (const r of rows) {
@@ -130,7 +130,7 @@ export function createReportRepository(db: Db) {
             agentMessages: (answersBy.get(r.id) ?? []).map((a) => ({ authorId: a.author_id, first: a.first, last: a.last })),
             tags: (tagsBy.get(r.id) ?? []).map((t) => t.member_id),
             transfers: (transfersBy.get(r.id) ?? []).map((t) => ({ fromDepartmentId: t.from_department_id, toDepartmentId: t.to_department_id, fromUserId: t.from_user_id })),
-            flowRuns: (flowRunsBy.get(r.id) ?? []).map((f) => ({ flowId: f.flow_id, completed: Boolean(f.completed), results: parseJson<Record<string, string>>(f.results, {}) })),
+            flowRuns: !options.flowRuns ? undefined : (flowRunsBy.get(r.id) ?? []).map((f) => ({ flowId: f.flow_id, completed: Boolean(f.completed), results: parseJson<Record<string, string>>(f.results, {}) })),
           });
         }
       }

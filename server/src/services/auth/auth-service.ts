@@ -83,7 +83,9 @@ export function createAuthService(deps: AuthServiceDeps) {
   const { users, sessions, links, tokens, clock } = deps;
   // Listeners told when sessions end (the hub closes their /ws sockets at once).
   const revokedListeners: ((tenantId: string, revoked: RevokedSessions) => void)[] = [];
+  const principals = createPrincipalCache(clock);
   const revoked = (tenantId: string, what: RevokedSessions) => {
+    principals.invalidate(tenantId);
     for (const listener of revokedListeners) {
       try {
         listener(tenantId, what);
@@ -92,6 +94,15 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
     }
   };
+
+  /** Every user write of this service: the cached principals of the tenant are dropped after it. */
+  async function updateUser(...args: Parameters<typeof users.update>): ReturnType<typeof users.update> {
+    try {
+      return await users.update(...args);
+    } finally {
+      principals.invalidate(args[0]);
+    }
+  }
 
   async function issue(tenant: TenantRow, user: UserRecord, sessionId: string | null, meta: RequestMeta): Promise<IssuedSession> {
     const now = clock.now();
@@ -183,7 +194,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!user.active) throw forbidden('user_disabled', messages.auth.userDisabled);
       deps.accountLimiter.reset(accountKey);
       if (user.passwordHash && needsRehash(user.passwordHash)) {
-        await users.update(tenant.id, user.id, { passwordHash: await hashPassword(input.password) }, clock.now());
+        await updateUser(tenant.id, user.id, { passwordHash: await hashPassword(input.password) }, clock.now());
       }
       return issue(tenant, user, null, meta);
     },
@@ -294,6 +305,14 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     sendAccountNotice,
 
+    /**
+     * Forgets the tenant's cached principals: a user, an agent or a department changed (the
+     * change feed calls it in every process; docs/auth.md "Principal cache").
+     */
+    invalidatePrincipals(tenantId: string): void {
+      principals.invalidate(tenantId);
+    },
+
     /** Called when sessions end (sign-out, refresh reuse, user disabled or deleted...). */
     onSessionsRevoked(listener: (tenantId: string, revoked: RevokedSessions) => void): void {
       revokedListeners.push(listener);
@@ -341,9 +360,9 @@ export function createAuthService(deps: AuthServiceDeps) {
         await sessions.revokeAllForUser(tenant.id, user.id, 'email_verified', now);
         revoked(tenant.id, { userId: user.id });
         const updatePassReason = user.passwordHash ? 'emailConfirmed' : link.purpose === 'reset' ? 'recovery' : 'firstAccess';
-        user = (await users.update(tenant.id, user.id, { emailVerified: true, passwordHash: null, updatePass: true, updatePassReason }, now))!;
+        user = (await updateUser(tenant.id, user.id, { emailVerified: true, passwordHash: null, updatePass: true, updatePassReason }, now))!;
       } else if (link.purpose === 'reset') {
-        user = (await users.update(tenant.id, user.id, { updatePass: true, updatePassReason: 'recovery' }, now))!;
+        user = (await updateUser(tenant.id, user.id, { updatePass: true, updatePassReason: 'recovery' }, now))!;
       }
       return issue(tenant, user, null, meta);
     },
@@ -364,7 +383,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (!user.active) throw forbidden('user_disabled', messages.auth.userDisabled);
         if (!user.emailVerified) {
           await sessions.revokeAllForUser(tenant.id, user.id, 'email_verified', now);
-          user = (await users.update(tenant.id, user.id, { emailVerified: true, passwordHash: null, ...(user.passwordHash && { updatePass: true, updatePassReason: 'emailConfirmed' }) }, now))!;
+          user = (await updateUser(tenant.id, user.id, { emailVerified: true, passwordHash: null, ...(user.passwordHash && { updatePass: true, updatePassReason: 'emailConfirmed' }) }, now))!;
         }
         return issue(tenant, user, null, meta);
       }
@@ -395,13 +414,18 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (!claims.room) throw unauthorized('invalid_token', messages.auth.notAuthenticated);
         return { kind: 'anonymous', tenantId: tenant.id, roomId: claims.room };
       }
+      const cached = principals.get(tenant.id, claims.sid, claims.sub);
+      if (cached) return cached;
+      const generation = principals.generation(tenant.id);
       const session = await sessions.findSession(tenant.id, claims.sid);
       if (!session || session.revokedAt || session.userId !== claims.sub) throw unauthorized('session_revoked', messages.auth.sessionExpired);
       const user = await users.findById(tenant.id, claims.sub);
       if (!user) throw unauthorized('user_not_found', messages.auth.notAuthenticated);
       if (!user.active) throw forbidden('user_disabled', messages.auth.userDisabled);
       const departments = await users.departmentsOf(tenant.id, user.id);
-      return { kind: 'user', tenantId: tenant.id, sessionId: session.id, user, supervisorOf: departments.supervisorOf, agentOf: departments.agentOf };
+      const principal: Principal = { kind: 'user', tenantId: tenant.id, sessionId: session.id, user, supervisorOf: departments.supervisorOf, agentOf: departments.agentOf };
+      principals.set(tenant.id, claims.sid, claims.sub, principal, generation);
+      return principal;
     },
 
     /** Profile update (seed 002 §2 "Profile screen"): name, password, photo, WhatsApp. */
@@ -447,7 +471,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (input.followMe && !number) throw badRequest('follow_me_needs_whatsapp', messages.chatServer.followMeNeedsWhatsapp, [{ field: 'whatsapp', message: messages.chatServer.followMeNeedsWhatsapp }]);
         patch.claims = { ...principal.user.claims, followMe: input.followMe };
       }
-      const updated = await users.update(tenant.id, principal.user.id, patch, now);
+      const updated = await updateUser(tenant.id, principal.user.id, patch, now);
       if (!updated) throw unauthorized();
       if (patch.passwordHash) {
         // A new password signs out every other device; the current session stays.
@@ -470,3 +494,44 @@ function escapeHtml(text: string): string {
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+/** How long a verified session's principal is reused without reading it again. */
+export const PRINCIPAL_TTL_MS = 5_000;
+
+/**
+ * The principals of user sessions (session, user, departments: three reads per request),
+ * per tenant, kept PRINCIPAL_TTL_MS (docs/auth.md "Principal cache"). Any change to users,
+ * agents, departments or sessions drops the tenant's entries; the TTL bounds what a missed
+ * notice could leave. A read that started before an invalidation is not stored (generation).
+ */
+function createPrincipalCache(clock: { now(): Date }) {
+  const tenants = new Map<string, { generation: number; entries: Map<string, { principal: Principal; until: number }> }>();
+  const of = (tenantId: string) => {
+    let t = tenants.get(tenantId);
+    if (!t) tenants.set(tenantId, (t = { generation: 0, entries: new Map() }));
+    return t;
+  };
+  return {
+    get(tenantId: string, sid: string, sub: string): Principal | null {
+      const t = tenants.get(tenantId);
+      const hit = t?.entries.get(`${sid}|${sub}`);
+      if (!hit) return null;
+      if (hit.until > clock.now().getTime()) return hit.principal;
+      t!.entries.delete(`${sid}|${sub}`);
+      return null;
+    },
+    generation: (tenantId: string) => of(tenantId).generation,
+    set(tenantId: string, sid: string, sub: string, principal: Principal, generation: number): void {
+      const t = of(tenantId);
+      if (t.generation !== generation) return;
+      // Bounded: a flood of distinct sessions cannot grow the map past this.
+      if (t.entries.size >= 10_000) t.entries.clear();
+      t.entries.set(`${sid}|${sub}`, { principal, until: clock.now().getTime() + PRINCIPAL_TTL_MS });
+    },
+    invalidate(tenantId: string): void {
+      const t = of(tenantId);
+      t.generation++;
+      t.entries.clear();
+    },
+  };
+}

@@ -24,8 +24,11 @@ export interface RoomRaw {
   agentMessages: { authorId: string; first: string; last: string }[];
   tags: string[];
   transfers: { fromDepartmentId: string | null; toDepartmentId: string | null; fromUserId: string | null }[];
-  /** Flow runs the bot reported in this chat (docs/flows.md). */
-  flowRuns: { flowId: string; completed: boolean; results: Record<string, string> }[];
+  /**
+   * Flow runs the bot reported in this chat (docs/flows.md); undefined when not read (a room
+   * write re-files the chat without reading them: see `carryFlowContributions`).
+   */
+  flowRuns?: { flowId: string; completed: boolean; results: Record<string, string> }[];
 }
 
 /** Separates a flow result's name from its value in a counter's sub-key (never in either: control characters are refused). */
@@ -130,11 +133,24 @@ export function roomFacts(room: RoomRaw, timeZone: string): RoomFacts | null {
     if (t.fromUserId) out.push(['transferAgent', dept, t.fromUserId, '', 1, 0]);
   }
   // A run counts where the chat counts: its creation day and department (total = completed).
-  for (const run of room.flowRuns) {
+  for (const run of room.flowRuns ?? []) {
     out.push(['flow', dept, run.flowId, '', 1, run.completed ? 1 : 0]);
     for (const name of Object.keys(run.results).sort()) out.push(['flowResult', dept, run.flowId, `${name}${FLOW_RESULT_SEP}${run.results[name]}`, 1, 0]);
   }
   return { day, contributions: out };
+}
+
+const FLOW_KINDS = new Set(['flow', 'flowResult']);
+
+/**
+ * Flow runs change only when the bot reports one (which re-files the chat reading them); an
+ * ordinary room write re-files it without that read — one statement less per inbound message —
+ * and keeps the runs' contributions it had, under the room's department now.
+ */
+export function carryFlowContributions(after: RoomFacts | null, before: RoomFacts | null, departmentId: string | null): RoomFacts | null {
+  if (!after || !before) return after;
+  const carried = before.contributions.filter((c) => FLOW_KINDS.has(c[0])).map((c): Contribution => [c[0], departmentId ?? '', c[2], c[3], c[4], c[5]]);
+  return carried.length ? { day: after.day, contributions: [...after.contributions, ...carried] } : after;
 }
 
 /** A status record as userStatus reads it. */

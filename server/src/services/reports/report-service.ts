@@ -5,7 +5,7 @@ import type { Logger } from '../../logger';
 import { validationError } from '../../errors';
 import type { Change } from '../changes/change-feed';
 import type { DailyRow, ReportRepository, ReportScope } from '../../db/repositories/report-repository';
-import { diffFacts, FLOW_RESULT_SEP, localDayHour, nextDay, onlinePieces, roomFacts, startOfDay, ONLINE_WINDOW_MS, type Contribution, type StatusPoint } from './report-facts';
+import { carryFlowContributions, diffFacts, FLOW_RESULT_SEP, localDayHour, nextDay, onlinePieces, roomFacts, startOfDay, ONLINE_WINDOW_MS, type Contribution, type StatusPoint } from './report-facts';
 
 /**
  * An event another domain reports explicitly (a transfer written to room_transfers, a survey
@@ -73,17 +73,18 @@ export function createReportService(deps: { db: Db; repo: ReportRepository; cloc
   }
 
   /** Re-files rooms: retracts what each contributed and adds what it contributes now. */
-  async function refreshRooms(trx: Transaction, tenantId: string, roomIds: string[]): Promise<void> {
+  async function refreshRooms(trx: Transaction, tenantId: string, roomIds: string[], options: { flowRuns?: boolean } = {}): Promise<void> {
     const ids = [...new Set(roomIds)].sort();
     if (ids.length === 0) return;
     const zone = await zoneOf(trx, tenantId);
-    const raws = new Map((await repo.roomRaw(trx, tenantId, ids, { lock: true })).map((r) => [r.id, r]));
+    const raws = new Map((await repo.roomRaw(trx, tenantId, ids, { lock: true, flowRuns: options.flowRuns })).map((r) => [r.id, r]));
     const before = await repo.facts(trx, tenantId, ids);
     const deltas = new Map<string, { day: string; c: Contribution }>();
     for (const id of ids) {
       const raw = raws.get(id);
-      const after = raw ? roomFacts(raw, zone) : null;
       const old = before.get(id) ?? null;
+      const fresh = raw ? roomFacts(raw, zone) : null;
+      const after = options.flowRuns ? fresh : carryFlowContributions(fresh, old, raw?.departmentId ?? null);
       const diff = diffFacts(old, after);
       if (diff.size === 0 && (old === null) === (after === null)) continue;
       for (const [key, v] of diff) {
@@ -289,7 +290,7 @@ export function createReportService(deps: { db: Db; repo: ReportRepository; cloc
      * @example await reports.record(trx, tenantId, { type: 'room.transferred', roomId });
      */
     async record(trx: Transaction, tenantId: string, event: ReportEvent): Promise<void> {
-      await refreshRooms(trx, tenantId, [event.roomId]);
+      await refreshRooms(trx, tenantId, [event.roomId], { flowRuns: event.type === 'flow.run' });
     },
 
     refreshRooms,
@@ -318,7 +319,7 @@ export function createReportService(deps: { db: Db; repo: ReportRepository; cloc
             const ids = await repo.roomIdsCreatedBetween(trx, tenantId, new Date(start).toISOString(), new Date(end).toISOString(), after, 1000);
             if (ids.length === 0) break;
             after = ids[ids.length - 1]!;
-            for (const raw of await repo.roomRaw(trx, tenantId, ids)) {
+            for (const raw of await repo.roomRaw(trx, tenantId, ids, { flowRuns: true })) {
               const f = roomFacts(raw, zone);
               if (!f) continue;
               n++;
@@ -337,7 +338,7 @@ export function createReportService(deps: { db: Db; repo: ReportRepository; cloc
           await repo.insertFacts(trx, tenantId, facts);
           await repo.addCounters(trx, tenantId, sortDeltas(counters.values()));
           const stray = previouslyFiled.filter((id) => !facts.some((f) => f.roomId === id));
-          if (stray.length) await refreshRooms(trx, tenantId, stray);
+          if (stray.length) await refreshRooms(trx, tenantId, stray, { flowRuns: true });
 
           await repo.clearDays(trx, tenantId, day, day, 'online');
           // Records from 90 s before to 90 s after the day: an interval crossing either midnight
