@@ -144,7 +144,7 @@ describe('flow reports', () => {
     // An ordinary room write (here: the chat moves to suporte) re-files it without reading its runs.
     await t.server.services.changes.transaction('acme', async (trx, record) => {
       await trx('rooms').where({ tenant_id: 'acme', id: rooms.r1 }).update({ department_id: 'suporte' });
-      record({ collection: 'rooms', id: rooms.r1, op: 'upsert' });
+      record({ collection: 'rooms', id: rooms.r1!, op: 'upsert' });
     });
     const all = await report(t.tokens.admin, 'from=2026-01-05&to=2026-01-05');
     expect(all.body.data.days[0].flows.flows.find((f: { id: string }) => f.id === 'triagem')).toMatchObject({ count: 2, completed: 2 });
