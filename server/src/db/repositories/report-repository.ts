@@ -370,8 +370,7 @@ const EXPORT_DOC_SQLITE_BINDINGS = Object.entries(ROOM_DEFAULTS).flatMap(([key, 
 
 /** Rooms of an export period by reference date, a page at a time (keyset: never OFFSET). */
 export function createExportRepository(db: Db) {
-  const selectOf = (shape: 'full' | 'csv' | 'json', pg: boolean) => {
-    if (shape === 'full') return ['*'];
+  const selectOf = (shape: 'csv' | 'json', pg: boolean) => {
     if (shape === 'json') return ['id', pg ? db.raw(EXPORT_DOC_PG, [JSON.stringify(ROOM_DEFAULTS)]) : db.raw(EXPORT_DOC_SQLITE, EXPORT_DOC_SQLITE_BINDINGS)];
     return [...EXPORT_CSV_COLUMNS, ...EXPORT_CSV_JSON.map((field) => db.raw(pg ? `(data -> '${field}')::text as ??` : `data -> '$.${field}' as ??`, [`x_${field}`]))];
   };
@@ -381,7 +380,7 @@ export function createExportRepository(db: Db) {
       query: { from: string; to: string; reference: 'createdAt' | 'nps' | 'csat'; departments: string[] | null },
       after: { at: string; id: string } | null,
       limit: number,
-      shape: 'full' | 'csv' | 'json' = 'full',
+      shape: 'csv' | 'json',
     ): Promise<{ rows: Record<string, unknown>[]; last: { at: string; id: string } | null }> {
       const pg = db.client.config.client === 'pg';
       const path: 'nps' | 'csat' = query.reference === 'nps' ? 'nps' : 'csat';
