@@ -25,7 +25,7 @@ let db: pg.Client;
 const procs: ServerProcess[] = [];
 
 const env = () => ({
-  DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema, BUS: 'pg', JWT_SECRET: 'mp'.repeat(20), DEMO_WHATSAPP: 'false', LOG_LEVEL: 'error',
+  DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema, BUS: 'pg', JWT_SECRET: 'mp'.repeat(20), DEMO_WHATSAPP: 'false', LOG_LEVEL: 'warn',
   PROVIDER_TRUSTED_HOSTS: new URL(graph.baseUrl).host, CAMPAIGN_RATE_PER_SECOND: '300', CAMPAIGN_LEASE_SECONDS: '15',
 });
 
@@ -77,7 +77,10 @@ describe('campaign queue: three processes on one PostgreSQL database', () => {
     await new Promise((r) => setTimeout(r, 1_000));
 
     const keys = graph.sent.map((m) => String(m.body.biz_opaque_callback_data));
-    expect(graph.sent.length).toBe(MESSAGES);
+    const twice = keys.filter((k, i) => keys.indexOf(k) !== i);
+    // On a failure, the processes' warnings and errors say which path sent again (lease, answer write).
+    const why = () => `${twice.length} sent twice (${twice.slice(0, 5).join(', ')}); process output:\n${procs.map((p) => p.output().split('\n').filter((l) => /warn|error|"level":[45]/i.test(l)).slice(-20).join('\n')).join('\n---\n')}`;
+    expect(graph.sent.length, why()).toBe(MESSAGES);
     expect(new Set(keys).size).toBe(MESSAGES);
     expect(new Set(graph.sent.map((m) => m.to)).size).toBe(MESSAGES);
     const workers = (await db.query('SELECT claimed_by, COUNT(*) AS n FROM campaign_messages GROUP BY claimed_by')).rows as { claimed_by: string; n: string }[];

@@ -291,6 +291,34 @@ describe('several processes share the queue', () => {
     expect(sentTo(phones)).toHaveLength(60);
     expect(new Set(sentTo(phones).map((m) => m.body.biz_opaque_callback_data)).size).toBe(60);
   });
+
+  it('a worker stalled past its lease sends nothing another worker recovered and sent meanwhile', async () => {
+    const { id, phones } = await campaignOf(4);
+    const { campaigns, chat } = t.server.services;
+    const deps = { repo: campaigns.repo, providers: chat.providers, clock, logger: t.server.logger, publicUrl: 'http://localhost', touched: () => {} };
+    const b = createSendQueue(deps, { ratePerSecond: 10, leaseMs: 1_000, sleep: async (ms) => clock.advance(ms) });
+    let stalled = false;
+    const a = createSendQueue(deps, {
+      ratePerSecond: 10, leaseMs: 1_000,
+      sleep: async (ms) => {
+        clock.advance(ms);
+        if (stalled) return;
+        stalled = true;
+        // A starved process: A holds its claimed batch past the lease; B recovers and sends it.
+        clock.advance(5_000);
+        for (let i = 0; i < 10 && (await b.tick()) > 0; i++);
+      },
+    });
+    // The channel's next slot is ahead, so A waits (and stalls) before its first send.
+    await t.server.db('campaign_pacing').where({ tenant_id: 'acme', channel_id: 'wa-meta' }).delete();
+    await t.server.db('campaign_pacing').insert({ tenant_id: 'acme', channel_id: 'wa-meta', next_slot_at: new Date(clock.now().getTime() + 500).toISOString(), throttled_until: null, throttle_level: 0 });
+    await a.tick();
+    expect(stalled).toBe(true);
+    expect(sentTo(phones)).toHaveLength(4);
+    expect(new Set(sentTo(phones).map((m) => m.body.biz_opaque_callback_data)).size).toBe(4);
+    const after = await rows(id);
+    expect(after.map((r) => [r.state, r.claimed_by === b.worker])).toEqual(Array.from({ length: 4 }, () => ['done', true]));
+  });
 });
 
 describe('receipts and replies', () => {

@@ -329,14 +329,35 @@ export function createCampaignRepository(db: Db) {
       await db('campaign_messages').where({ tenant_id: tenantId, id }).whereIn('state', ['sending', 'queued']).update({ state: 'failed', failed: true, status: toJson({ errors }), updated_at: now });
     },
 
-    /** Back to the queue (throttled, transient error, paused while claimed), due at `nextAt`. */
-    async requeue(tenantId: string, ids: string[], nextAt: string, now: string, countAttempt: boolean): Promise<void> {
+    /**
+     * Back to the queue (throttled, transient error, paused while claimed), due at `nextAt`.
+     * Only jobs `worker` still holds: one whose lease ended belongs to whoever claimed it next.
+     */
+    async requeue(tenantId: string, ids: string[], worker: string, nextAt: string, now: string, countAttempt: boolean): Promise<void> {
       if (ids.length === 0) return;
       for (let i = 0; i < ids.length; i += 500) {
-        await db('campaign_messages').where({ tenant_id: tenantId, state: 'sending' }).whereIn('id', ids.slice(i, i + 500)).update({
+        await db('campaign_messages').where({ tenant_id: tenantId, state: 'sending', claimed_by: worker }).whereIn('id', ids.slice(i, i + 500)).update({
           state: 'queued', next_at: nextAt, claimed_at: null, claimed_by: null, updated_at: now, ...(countAttempt ? {} : { attempts: db.raw('case when attempts > 0 then attempts - 1 else 0 end') }),
         });
       }
+    },
+
+    /**
+     * The worker is still sending these jobs: their lease starts again at `now`. Answers the
+     * ones it still holds (not settled, not recovered by another process after a lease ended):
+     * only those may be sent (docs/campaigns.md "Leases").
+     */
+    async renewClaims(tenantId: string, ids: string[], worker: string, now: string): Promise<Set<string>> {
+      const held = new Set<string>();
+      await db.transaction(async (trx) => {
+        for (let i = 0; i < ids.length; i += 500) {
+          const chunk = ids.slice(i, i + 500);
+          const mine = () => trx('campaign_messages').where({ tenant_id: tenantId, state: 'sending', claimed_by: worker }).whereIn('id', chunk);
+          await mine().update({ claimed_at: now });
+          for (const r of await mine().select('id')) held.add(String(r.id));
+        }
+      });
+      return held;
     },
 
     /**

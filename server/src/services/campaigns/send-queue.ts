@@ -116,7 +116,7 @@ export function createSendQueue(deps: QueueDeps, options: Partial<SendQueueOptio
     const header = media && campaign.file?.mediaUrl
       ? [{ type: 'header', parameters: [{ type: media, [media]: { link: /^https?:\/\//.test(campaign.file.mediaUrl) ? campaign.file.mediaUrl : `${deps.publicUrl}${campaign.file.mediaUrl}`, ...(media === 'document' && { filename: campaign.file.name }) } }] }]
       : [];
-    let stop = null as 'paused' | 'throttled' | null;
+    let stop = null as 'paused' | 'throttled' | 'lease' | null;
     let lastCheck = clock.now().getTime();
     const inFlight = new Set<Promise<void>>();
     const putBack: string[] = [];
@@ -133,7 +133,7 @@ export function createSendQueue(deps: QueueDeps, options: Partial<SendQueueOptio
         if (error instanceof ProviderError && (THROTTLE_CODES.has(code) || error.httpStatus === 429)) {
           stop = 'throttled';
           await repo.throttle(tenantId, campaign.channelId, clock.now().getTime(), o.throttleBaseMs, o.throttleMaxMs);
-          await repo.requeue(tenantId, [job.id], clock.now().toISOString(), clock.now().toISOString(), false);
+          await repo.requeue(tenantId, [job.id], worker, clock.now().toISOString(), clock.now().toISOString(), false);
           logger.info({ tenantId, campaignId: campaign.id, code }, 'campaigns.throttled');
         } else if (error instanceof ProviderError && code === 'network') {
           // Unknown outcome: the provider may have it. Left 'sending' until a receipt with its key
@@ -141,34 +141,64 @@ export function createSendQueue(deps: QueueDeps, options: Partial<SendQueueOptio
           logger.warn({ tenantId, campaignId: campaign.id, jobId: job.id }, 'campaigns.send_outcome_unknown');
         } else if (error instanceof ProviderError && error.retryable && job.attempts < o.maxAttempts) {
           const wait = Math.min(o.throttleMaxMs, o.throttleBaseMs * 2 ** job.attempts);
-          await repo.requeue(tenantId, [job.id], new Date(clock.now().getTime() + wait).toISOString(), clock.now().toISOString(), true);
+          await repo.requeue(tenantId, [job.id], worker, new Date(clock.now().getTime() + wait).toISOString(), clock.now().toISOString(), true);
         } else {
           await repo.failed(tenantId, job.id, errorsOf(error), clock.now().toISOString());
         }
       }
     };
 
-    for (let i = 0; i < jobs.length; i++) {
-      const job = jobs[i]!;
-      const due = start + i * interval;
-      const wait = due - clock.now().getTime();
-      if (wait > 0) await sleep(wait);
-      if (!stop && clock.now().getTime() - lastCheck >= 200) {
-        lastCheck = clock.now().getTime();
-        if ((await repo.pausedOf(tenantId, [campaign.id])).has(campaign.id)) stop = 'paused';
+    // The lease (docs/campaigns.md "Leases"): while the batch runs, its jobs' claims are renewed
+    // every quarter of a lease, and a job goes out only if this worker still held it at a renewal
+    // less than half a lease ago. A process that stalled past its lease (a starved box) thus
+    // never sends a job another process has meanwhile recovered and sent.
+    const ids = jobs.map((j) => j.id);
+    let held = new Set(ids);
+    let renewedAt = now;
+    let renewing: Promise<void> | null = null;
+    const renew = (): Promise<void> => (renewing ??= (async () => {
+      const at = clock.now().getTime();
+      try {
+        held = await repo.renewClaims(tenantId, ids, worker, new Date(at).toISOString());
+        renewedAt = at;
+      } catch (err) {
+        logger.warn({ err, tenantId, campaignId: campaign.id }, 'campaigns.lease_renew_failed');
       }
-      if (stop) {
-        putBack.push(...jobs.slice(i).map((j) => j.id));
-        break;
+    })().finally(() => (renewing = null)));
+    // Real time, for the answers still in flight after the last send left.
+    const renewer = setInterval(() => void renew(), Math.max(50, o.leaseMs / 4));
+    renewer.unref?.();
+
+    try {
+      for (let i = 0; i < jobs.length; i++) {
+        const job = jobs[i]!;
+        const due = start + i * interval;
+        const wait = due - clock.now().getTime();
+        if (wait > 0) await sleep(wait);
+        if (!stop && clock.now().getTime() - lastCheck >= 200) {
+          lastCheck = clock.now().getTime();
+          if ((await repo.pausedOf(tenantId, [campaign.id])).has(campaign.id)) stop = 'paused';
+        }
+        if (!stop && clock.now().getTime() - renewedAt >= o.leaseMs / 4) await renew();
+        if (!stop && clock.now().getTime() - renewedAt >= o.leaseMs / 2) stop = 'lease';
+        if (stop) {
+          putBack.push(...jobs.slice(i).map((j) => j.id));
+          break;
+        }
+        if (!held.has(job.id)) continue; // recovered by another process after our lease ended: theirs now
+        const p = sendOne(job).finally(() => inFlight.delete(p));
+        inFlight.add(p);
+        if (inFlight.size >= o.concurrency) await Promise.race(inFlight);
       }
-      const p = sendOne(job).finally(() => inFlight.delete(p));
-      inFlight.add(p);
-      if (inFlight.size >= o.concurrency) await Promise.race(inFlight);
+      await Promise.all(inFlight);
+      await flushAnswers();
+    } finally {
+      clearInterval(renewer);
+      await renewing;
     }
-    await Promise.all(inFlight);
-    await flushAnswers();
+    if (stop === 'lease') logger.warn({ tenantId, campaignId: campaign.id, putBack: putBack.length }, 'campaigns.lease_not_renewed');
     // Not sent: back in the queue as they were (a pause or a throttle is not an attempt).
-    await repo.requeue(tenantId, putBack, clock.now().toISOString(), clock.now().toISOString(), false);
+    await repo.requeue(tenantId, putBack, worker, clock.now().toISOString(), clock.now().toISOString(), false);
     if (stop !== 'throttled') await repo.clearThrottle(tenantId, campaign.channelId, clock.now().getTime());
     deps.touched(tenantId, campaign.id);
     return jobs.length;
