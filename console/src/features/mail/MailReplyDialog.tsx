@@ -85,15 +85,21 @@ export function MailReplyDialog(props: {
   });
   const empty = useEditorState({ editor, selector: ({ editor: e }) => !e || e.isEmpty || !e.getText().trim() }) ?? true;
 
+  // The pane mounts this dialog on the first 'Responder' (a lazy chunk), already open: the editor
+  // was just created with the content, and its commands are not ready before its view mounts.
+  const reopened = useRef(false);
   useEffect(() => {
     if (!open) return;
     setCc((props.initialCc ?? []).join(', '));
     setFiles([]);
     setError(null);
-    editor?.commands.setContent(props.initialHtml ?? '');
+    if (reopened.current) editor?.commands.setContent(props.initialHtml ?? '');
     // Reset only when the dialog opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
+  useEffect(() => {
+    reopened.current = true;
+  }, []);
 
   const addFiles = (list: FileList | null) => {
     const picked = Array.from(list ?? []);

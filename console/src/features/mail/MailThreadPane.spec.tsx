@@ -38,7 +38,12 @@ describe('MailThreadPane (seed 001 §2 "E-mail thread")', () => {
     const short = render(<s.Short />);
     await screen.findByText('Meu pedido', { exact: false });
     expect(screen.queryByRole('button', { name: /Expandir/ })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Responder' })).toBeTruthy();
+    // The reply dialog (and its editor) loads on the first 'Responder'.
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Responder' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Responder' });
+    expect(within(dialog).getByText(/Re: /)).toBeTruthy();
+    expect(within(dialog).getByRole('textbox', { name: 'Responder' })).toBeTruthy();
     short.unmount();
     const auto = render(<s.AutoReply />);
     expect(await screen.findByText('Resposta automática')).toBeTruthy();

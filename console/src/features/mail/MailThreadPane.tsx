@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Box, Button, Chip, IconButton, Link, Paper, Tooltip, Typography } from '@mui/material';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CloseIcon from '@mui/icons-material/Close';
@@ -12,7 +12,11 @@ import { texts } from '../../ui/texts';
 import { ChatMenu } from '../open-chat/ChatMenu';
 import { useChatActions } from '../open-chat/useChatActions';
 import { useRoomMessages } from '../open-chat/useRoomMessages';
-import { MailReplyDialog, type MailReplyDraft } from './MailReplyDialog';
+import type { MailReplyDraft } from './MailReplyDialog';
+
+// The reply dialog carries the rich-text editor (TipTap + ProseMirror, ~150 kB gzip): loaded
+// on the first 'Responder', never on the console's first screen (bench B10b).
+const MailReplyDialog = lazy(() => import('./MailReplyDialog').then((m) => ({ default: m.MailReplyDialog })));
 
 const t = seedTexts.mail;
 /** More than this many mails collapse to the first two plus the last (seed 001 §9). */
@@ -104,6 +108,11 @@ export function MailThreadPane({ room, onOpenContact }: { room: Room; onOpenCont
   const { list: ids, records } = useRoomMessages(room.id);
   const [expanded, setExpanded] = useState(false);
   const [replying, setReplying] = useState(false);
+  // Mounted from the first 'Responder' on (the chunk loads once; the dialog resets itself on each open).
+  const [replyOpened, setReplyOpened] = useState(false);
+  useEffect(() => {
+    if (replying) setReplyOpened(true);
+  }, [replying]);
   // One key per draft: a failed send retried from the dialog is the same reply.
   const [draftKey, setDraftKey] = useState(newIdempotencyKey);
   const mails = useMemo(() => ids.ids.map((id) => records[id]).filter((m): m is ChatMessage => Boolean(m) && !m!.annotation && !m!.id.startsWith('pending:')), [ids.ids, records]);
@@ -169,14 +178,18 @@ export function MailThreadPane({ room, onOpenContact }: { room: Room; onOpenCont
           <Button variant="contained" startIcon={<ReplyIcon />} disabled={!lastFromCustomer} onClick={() => setReplying(true)}>{t.reply}</Button>
         </Box>
       )}
-      <MailReplyDialog
-        open={replying}
-        subject={/^re\s*:/i.test(subject) ? subject : `Re: ${subject}`}
-        to={customer}
-        initialCc={room.mailCC}
-        onCancel={() => setReplying(false)}
-        onSend={send}
-      />
+      {(replying || replyOpened) && (
+        <Suspense fallback={null}>
+          <MailReplyDialog
+            open={replying}
+            subject={/^re\s*:/i.test(subject) ? subject : `Re: ${subject}`}
+            to={customer}
+            initialCc={room.mailCC}
+            onCancel={() => setReplying(false)}
+            onSend={send}
+          />
+        </Suspense>
+      )}
     </Paper>
   );
 }
