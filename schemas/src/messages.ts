@@ -229,6 +229,8 @@ export const messages = {
     chartFlowResults: 'Resultados: {result}',
     chartFlowResultsPerFlow: '{flow} — {result}',
     flowsEmpty: 'Nenhum fluxo executado no período.',
+    transfersEmpty: 'Nenhuma transferência no período.',
+    tagsEmpty: 'Nenhuma etiqueta aplicada no período.',
     exportTitle: 'Exportar dados',
     exportFileType: 'Tipo do arquivo',
     exportTimezone: 'Fuso horário',

@@ -62,6 +62,19 @@ describe('buildCharts', () => {
     expect(flows[0]).toMatchObject({ id: 'flows', categories: [], emptyText: text.flowsEmpty });
   });
 
+  it('a period with chats but no transfer or tag names what is missing, not the chats', () => {
+    const report = fixtureReport('2026-01-01', 3);
+    for (const d of report.days) {
+      d.transfers.count = 0;
+      d.tagsReport.tags = [];
+    }
+    const charts = buildCharts(report, DEFAULT_DASHBOARD_FILTERS, flags);
+    expect(charts.find((c) => c.id === 'transfers')).toMatchObject({ emptyText: text.transfersEmpty });
+    expect(charts.find((c) => c.id === 'transfers')!.series.every((s) => s.values.every((v) => v === 0))).toBe(true);
+    expect(charts.find((c) => c.id === 'tags')).toMatchObject({ categories: [], emptyText: text.tagsEmpty });
+    expect(charts.find((c) => c.id === 'rooms')!.emptyText).toBeUndefined();
+  });
+
   it('merges the results of all flows per result name, values by count', () => {
     const charts = buildCharts(fixtureReport('2026-01-01', 7), DEFAULT_DASHBOARD_FILTERS, { ...flags, flowCharts: true, flowResultCharts: true });
     const results = charts.filter((c) => c.id.startsWith('flowResults'));

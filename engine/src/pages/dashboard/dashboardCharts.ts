@@ -154,7 +154,7 @@ export function buildCharts(report: DashboardReport, filters: DashboardFilters, 
     }
   }
   const tagList = [...tags.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'pt-BR'));
-  charts.push({ id: 'tags', title: text.chartTags, kind: 'category', categories: tagList.map((t) => t.name), series: [{ name: text.chartTags, values: tagList.map((t) => t.count) }] });
+  charts.push({ id: 'tags', title: text.chartTags, kind: 'category', categories: tagList.map((t) => t.name), series: [{ name: text.chartTags, values: tagList.map((t) => t.count) }], emptyText: text.tagsEmpty });
   const hours = Array.from({ length: 24 }, (_, h) => days.reduce((s, d) => s + (d.roomsHoursHeatmap.hoursHitmap[h]?.count ?? 0), 0));
   charts.push({
     id: 'heatmap',
@@ -163,7 +163,8 @@ export function buildCharts(report: DashboardReport, filters: DashboardFilters, 
     categories: hours.map((_, h) => days[0]?.roomsHoursHeatmap.hoursHitmap[h]?.label ?? `${h}h-${h + 1}h`),
     series: [{ name: text.kpiRooms, values: hours.map((v) => (filters.average && days.length ? round2(v / days.length) : v)) }],
   });
-  charts.push(timeChart('transfers', text.chartTransfers, days, filters, (d) => [[text.kpiTransfers, d.transfers.count, 0]], count));
+  // A period with chats but no transfer (or no tag) says so, not 'no chats' (the default text).
+  charts.push({ ...timeChart('transfers', text.chartTransfers, days, filters, (d) => [[text.kpiTransfers, d.transfers.count, 0]], count), emptyText: text.transfersEmpty });
   if (flags.flowCharts) charts.push(flowsChart(days, filters, flags));
   if (flags.flowResultCharts) charts.push(...flowResultCharts(days, flags));
   return charts;
