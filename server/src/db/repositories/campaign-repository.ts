@@ -325,8 +325,9 @@ export function createCampaignRepository(db: Db) {
       });
     },
 
-    async failed(tenantId: string, id: string, errors: CampaignMessageError[], now: string): Promise<void> {
-      await db('campaign_messages').where({ tenant_id: tenantId, id }).whereIn('state', ['sending', 'queued']).update({ state: 'failed', failed: true, status: toJson({ errors }), updated_at: now });
+    /** The provider refused the job for good; only while `worker` still holds it (a lease it lost belongs to another send). */
+    async failed(tenantId: string, id: string, worker: string, errors: CampaignMessageError[], now: string): Promise<void> {
+      await db('campaign_messages').where({ tenant_id: tenantId, id, state: 'sending', claimed_by: worker }).update({ state: 'failed', failed: true, status: toJson({ errors }), updated_at: now });
     },
 
     /**

@@ -143,7 +143,7 @@ export function createSendQueue(deps: QueueDeps, options: Partial<SendQueueOptio
           const wait = Math.min(o.throttleMaxMs, o.throttleBaseMs * 2 ** job.attempts);
           await repo.requeue(tenantId, [job.id], worker, new Date(clock.now().getTime() + wait).toISOString(), clock.now().toISOString(), true);
         } else {
-          await repo.failed(tenantId, job.id, errorsOf(error), clock.now().toISOString());
+          await repo.failed(tenantId, job.id, worker, errorsOf(error), clock.now().toISOString());
         }
       }
     };
