@@ -299,7 +299,8 @@ describe('several processes share the queue', () => {
     const b = createSendQueue(deps, { ratePerSecond: 10, leaseMs: 1_000, sleep: async (ms) => clock.advance(ms) });
     let stalled = false;
     const a = createSendQueue(deps, {
-      ratePerSecond: 10, leaseMs: 1_000,
+      // A starved process: its timers do not fire either (no renewal while B works).
+      ratePerSecond: 10, leaseMs: 1_000, renewEveryMs: 600_000,
       sleep: async (ms) => {
         clock.advance(ms);
         if (stalled) return;

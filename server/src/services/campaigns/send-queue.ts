@@ -21,6 +21,8 @@ export interface SendQueueOptions {
   throttleMaxMs: number;
   /** Transient failures (5xx) of one job before it counts as an error. */
   maxAttempts: number;
+  /** Real-time period of lease renewal while a batch runs; default a quarter of the lease (tests stretch it to play a starved process). */
+  renewEveryMs?: number;
   /** Sends in flight at once per process. */
   concurrency: number;
   /** Waits `ms` of the clock (tests pass one that moves a ManualClock). */
@@ -166,7 +168,7 @@ export function createSendQueue(deps: QueueDeps, options: Partial<SendQueueOptio
       }
     })().finally(() => (renewing = null)));
     // Real time, for the answers still in flight after the last send left.
-    const renewer = setInterval(() => void renew(), Math.max(50, o.leaseMs / 4));
+    const renewer = setInterval(() => void renew(), Math.max(50, o.renewEveryMs ?? o.leaseMs / 4));
     renewer.unref?.();
 
     try {
