@@ -350,14 +350,11 @@ export function createCampaignRepository(db: Db) {
      */
     async renewClaims(tenantId: string, ids: string[], worker: string, now: string): Promise<Set<string>> {
       const held = new Set<string>();
-      await db.transaction(async (trx) => {
-        for (let i = 0; i < ids.length; i += 500) {
-          const chunk = ids.slice(i, i + 500);
-          const mine = () => trx('campaign_messages').where({ tenant_id: tenantId, state: 'sending', claimed_by: worker }).whereIn('id', chunk);
-          await mine().update({ claimed_at: now });
-          for (const r of await mine().select('id')) held.add(String(r.id));
-        }
-      });
+      for (let i = 0; i < ids.length; i += 500) {
+        const rows = await db('campaign_messages').where({ tenant_id: tenantId, state: 'sending', claimed_by: worker }).whereIn('id', ids.slice(i, i + 500))
+          .update({ claimed_at: now }).returning('id');
+        for (const r of rows as { id: string }[]) held.add(String(r.id));
+      }
       return held;
     },
 
