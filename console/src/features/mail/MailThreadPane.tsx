@@ -14,7 +14,7 @@ import { useChatActions } from '../open-chat/useChatActions';
 import { useRoomMessages } from '../open-chat/useRoomMessages';
 import type { MailReplyDraft } from './MailReplyDialog';
 
-// The reply dialog carries the rich-text editor (TipTap + ProseMirror, ~150 kB gzip): loaded
+// The reply dialog carries the rich-text editor (TipTap + ProseMirror, ~130 kB gzip): loaded
 // on the first 'Responder', never on the console's first screen (bench B10b).
 const MailReplyDialog = lazy(() => import('./MailReplyDialog').then((m) => ({ default: m.MailReplyDialog })));
 
@@ -110,9 +110,6 @@ export function MailThreadPane({ room, onOpenContact }: { room: Room; onOpenCont
   const [replying, setReplying] = useState(false);
   // Mounted from the first 'Responder' on (the chunk loads once; the dialog resets itself on each open).
   const [replyOpened, setReplyOpened] = useState(false);
-  useEffect(() => {
-    if (replying) setReplyOpened(true);
-  }, [replying]);
   // One key per draft: a failed send retried from the dialog is the same reply.
   const [draftKey, setDraftKey] = useState(newIdempotencyKey);
   const mails = useMemo(() => ids.ids.map((id) => records[id]).filter((m): m is ChatMessage => Boolean(m) && !m!.annotation && !m!.id.startsWith('pending:')), [ids.ids, records]);
@@ -175,10 +172,13 @@ export function MailThreadPane({ room, onOpenContact }: { room: Room; onOpenCont
       </Box>
       {!readOnly && room.active && (
         <Box sx={{ p: 1.5, borderTop: '1px solid #ddd', display: 'flex', justifyContent: 'flex-end' }}>
-          <Button variant="contained" startIcon={<ReplyIcon />} disabled={!lastFromCustomer} onClick={() => setReplying(true)}>{t.reply}</Button>
+          <Button variant="contained" startIcon={<ReplyIcon />} disabled={!lastFromCustomer} onClick={() => {
+            setReplyOpened(true);
+            setReplying(true);
+          }}>{t.reply}</Button>
         </Box>
       )}
-      {(replying || replyOpened) && (
+      {replyOpened && (
         <Suspense fallback={null}>
           <MailReplyDialog
             open={replying}
