@@ -1,4 +1,4 @@
-import { messages } from './messages';
+import { publicMessages as messages } from './public-messages';
 
 /**
  * The password policy (OWASP ASVS 5.0 §6.2, docs/auth.md "Password policy"), shared

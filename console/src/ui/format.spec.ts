@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatMessageTime, formatPhone } from './format';
+import { phoneLibrary } from './phoneFormats';
 
 describe('formatPhone: each country as it writes its numbers', () => {
   it('Brazil keeps the mask of seed 001 §9', () => {
@@ -8,7 +9,15 @@ describe('formatPhone: each country as it writes its numbers', () => {
     expect(formatPhone('558001234567')).toBe('+55 800 123 4567');
   });
 
-  it('other countries use their own format, never the Brazilian mask', () => {
+  it('a foreign number shows as +digits until the formats arrive, and asks for them', () => {
+    expect(phoneLibrary()).toBeUndefined();
+    expect(formatPhone('972501234567')).toBe('+972501234567');
+    // Brazilian numbers never need the download.
+    expect(formatPhone('5511987654321')).toBe('+55 (11) 98765.4321');
+  });
+
+  it('other countries use their own format, never the Brazilian mask', async () => {
+    await vi.waitFor(() => expect(phoneLibrary()).toBeDefined());
     expect(formatPhone('972501234567')).toBe('+972 50 123 4567');
     expect(formatPhone('972987654321')).toBe('+972 987654321');
     expect(formatPhone('14155552671')).toBe('+1 415 555 2671');

@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { loadPhoneFormats, phoneLibrary } from './phoneFormats';
 
 /** Cuts a text to `max` characters with an ellipsis (links at 80, file names at 15). */
 export function truncate(text: string, max: number): string {
@@ -9,7 +9,9 @@ export function truncate(text: string, max: number): string {
  * A phone as its country writes it. Brazilian numbers (+55) keep the mask of seed 001 §9:
  * "+## (##) ####.####", "+## (##) #####.####" for ids longer than 12 digits, "+## ### ### ####"
  * for 0800 numbers (+55800); other countries use libphonenumber-js's international format
- * (+972 50 123 4567, +1 415 555 2671). Non-numeric ids (e-mail) pass through.
+ * (+972 50 123 4567, +1 415 555 2671), loaded on the first foreign number (phoneFormats.ts):
+ * until then such a number shows as +digits, and components that call usePhoneFormats() render
+ * again when the formats arrive. Non-numeric ids (e-mail) pass through.
  */
 export function formatPhone(value: string | null | undefined): string {
   if (!value) return '';
@@ -18,7 +20,12 @@ export function formatPhone(value: string | null | undefined): string {
   if (digits.startsWith('55800')) return applyMask(digits, '+## ### ### ####');
   const brazil = digits.startsWith('55') && digits.length >= 12 && digits.length <= 13;
   if (!brazil && digits.length >= 8) {
-    const parsed = parsePhoneNumberFromString(`+${digits}`);
+    const lib = phoneLibrary();
+    if (!lib) {
+      void loadPhoneFormats();
+      return `+${digits}`;
+    }
+    const parsed = lib.parsePhoneNumberFromString(`+${digits}`);
     if (parsed?.country && parsed.country !== 'BR') return parsed.formatInternational();
   }
   if (digits.length > 12) return applyMask(digits, '+## (##) #####.####');

@@ -1,4 +1,4 @@
-import { messages } from '@atendimento/schemas';
+import { publicMessages as messages } from '@atendimento/schemas';
 import { showToast } from '../ui/toast';
 import { session } from './session';
 

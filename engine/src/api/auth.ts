@@ -1,4 +1,4 @@
-import { messages, type AuthSession, type User } from '@atendimento/schemas';
+import { publicMessages as messages, type AuthSession, type User } from '@atendimento/schemas';
 import { api, ApiError } from './api';
 import { session, STORAGE_KEYS } from './session';
 

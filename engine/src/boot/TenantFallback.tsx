@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { messages } from '@atendimento/schemas';
+import { publicMessages as messages } from '@atendimento/schemas';
 
 /**
  * The two full-page start-up fallbacks (seed 000 §2): an inactive tenant ('Acesso

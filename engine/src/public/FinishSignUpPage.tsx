@@ -6,7 +6,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { messages, pathAfterSignIn } from '@atendimento/schemas';
+import { publicMessages as messages, pathAfterSignIn } from '@atendimento/schemas';
 import { completeEmailLink, rememberedEmail } from '../api/auth';
 import { ApiError } from '../api/api';
 import { PublicLayout } from './PublicLayout';

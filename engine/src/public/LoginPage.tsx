@@ -7,7 +7,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import GoogleIcon from '@mui/icons-material/Google';
-import { hasTenantClaim, messages, pathAfterSignIn } from '@atendimento/schemas';
+import { hasTenantClaim, publicMessages as messages, pathAfterSignIn } from '@atendimento/schemas';
 import { useAppConfig } from '../boot/AppConfigContext';
 import { requestEmailLink, requestPasswordRecovery, signIn } from '../api/auth';
 import { session } from '../api/session';

@@ -1,7 +1,7 @@
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { messages } from '@atendimento/schemas';
+import { publicMessages as messages } from '@atendimento/schemas';
 import { PublicLayout } from './PublicLayout';
 
 /** The two message cards of seed 000 §2: /linkexpirado ('Link Expirado') and /404 ('404'). */

@@ -4,7 +4,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { messages } from '@atendimento/schemas';
+import { publicMessages as messages } from '@atendimento/schemas';
 
 /** A password input with the show/hide toggle of the sign-in screen (seed 002 §2). */
 export function PasswordField(props: Omit<TextFieldProps, 'type'>) {

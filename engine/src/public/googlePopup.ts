@@ -1,4 +1,4 @@
-import { messages } from '@atendimento/schemas';
+import { publicMessages as messages } from '@atendimento/schemas';
 
 export type GooglePopupResult = { ok: true } | { ok: false; message: string };
 

@@ -1,4 +1,4 @@
-import { messages } from '@atendimento/schemas';
+import { publicMessages as messages } from '@atendimento/schemas';
 
 /** Field checks of seed 002 §5, with its exact messages; each returns the message or null. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

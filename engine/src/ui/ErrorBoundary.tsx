@@ -1,7 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { messages } from '@atendimento/schemas';
+import { publicMessages as messages } from '@atendimento/schemas';
 
 /** Keeps the chrome alive when one screen throws: logs once, shows the seed's internal-error text. */
 export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: string }, { failed: boolean; resetKey?: string }> {

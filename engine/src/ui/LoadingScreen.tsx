@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { messages } from '@atendimento/schemas';
+import { publicMessages as messages } from '@atendimento/schemas';
 
 /** A centred spinner while start-up or a lazy chunk loads. */
 export function LoadingScreen({ fullPage = true }: { fullPage?: boolean }) {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { messages, type AppConfig } from '@atendimento/schemas';
+import { publicMessages as messages, type AppConfig } from '@atendimento/schemas';
 import { TOAST_DURATION_MS, currentToasts, dismissToast, subscribeToasts, type Toast } from './toast';
 
 export type ToastPosition = AppConfig['toastNotification']['position'];

@@ -5,12 +5,14 @@ import { messages, type MassCloseAnswer } from '@atendimento/schemas';
 import { useConsole } from '../../ConsoleContext';
 import type { Room } from '../../model/chat';
 import { formatPhone } from '../../ui/format';
+import { usePhoneFormats } from '../../ui/phoneFormats';
 
 /**
  * Bar for selected chats (seed 001 §2 "Bulk action bar"): 'Encerrar' opens a dialog listing
  * them (name, phone or e-mail, remove) with Cancelar and confirm → POST /api/rooms/massClose.
  */
 export function BulkCloseBar({ rooms, onRemove, onDone, onCancel }: { rooms: Room[]; onRemove: (room: Room) => void; onDone: () => void; onCancel: () => void }) {
+  usePhoneFormats();
   const { api, notify } = useConsole();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);

@@ -92,4 +92,11 @@ describe('ChatCard (seed 001 §2 "Chat card")', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Copiar id do chat' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('paula@exemplo.com.br'));
   });
+
+  it('a foreign number shows as +digits, then in its own format once the formats arrive (no reload)', async () => {
+    const { container } = render(<s.ForeignNumber />);
+    const id = () => container.querySelector('[data-chat-id]')!.textContent;
+    expect(id()).toBe('+972501234567');
+    await waitFor(() => expect(id()).toBe('+972 50 123 4567'));
+  });
 });

@@ -21,6 +21,9 @@ export const BlockedForAdmin: Story = { args: { room: rooms[3], isAdmin: true } 
 export const SelectionMode: Story = { args: { room: rooms[0], selectionMode: true, checked: true } };
 export const WithReferral: Story = { args: { room: room(9, { referal: { source_id: 'AD-123', headline: 'Promoção' }, messageActive: true }) } };
 export const Closed: Story = { args: { room: rooms[4] } };
+/** A customer from Israel: the number in its country's format, loaded with the first foreign number. */
+export const ForeignNumber: Story = { args: { room: room(12, { chatId: '972501234567' }) } };
+
 /** A web-chat visitor who gave an e-mail: the card shows the e-mail, never the internal 'webchat:<uuid>' id. */
 export const WebchatVisitor: Story = {
   args: { room: room(11, { channel: 'webchat', chatId: 'webchat:2f0c6a7e-1b9d-4a51-9a3e-6c1d2b7f8e90', author: { id: 'contact-11', displayName: 'Paula Visitante', email: 'paula@exemplo.com.br', phone: null, chatId: 'webchat:2f0c6a7e-1b9d-4a51-9a3e-6c1d2b7f8e90' } }) },

@@ -9,6 +9,7 @@ import { channelLabel, messages } from '@atendimento/schemas';
 import type { Room } from '../../model/chat';
 import { ContactAvatar } from '../../ui/ContactAvatar';
 import { formatPhone, relativeTime, visibleContexts } from '../../ui/format';
+import { usePhoneFormats } from '../../ui/phoneFormats';
 import { useCopy } from '../../ui/useCopy';
 import { lastMessagePreview } from '../renderers/messageState';
 
@@ -97,6 +98,7 @@ export function ChatCardStyles() {
  * Styled by `ChatCardStyles` (static classes, nothing computed per row).
  */
 export const ChatCard = memo(function ChatCard({ room, now, active, selectionMode, checked, isAdmin, onOpen, onToggleSelect }: ChatCardProps) {
+  usePhoneFormats();
   const copy = useCopy();
   const blocked = Boolean(room.author?.blockedSending);
   const disabled = blocked && !isAdmin;

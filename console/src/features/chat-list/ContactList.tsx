@@ -7,6 +7,7 @@ import { contactActions } from '../../store/consoleStores';
 import { useStore } from '../../store/createStore';
 import { ContactAvatar } from '../../ui/ContactAvatar';
 import { formatPhone } from '../../ui/format';
+import { usePhoneFormats } from '../../ui/phoneFormats';
 
 /**
  * The 'Contatos' tab: contacts ordered by name, 20 a page (seed 001 §7); a click starts or
@@ -16,6 +17,7 @@ import { formatPhone } from '../../ui/format';
 const PAGE = CHAT_TAB_BY_ID.contacts.limit;
 
 export function ContactList({ onOpenRoom }: { onOpenRoom: (room: Room) => void }) {
+  usePhoneFormats();
   const { api, stores, notify } = useConsole();
   const [ids, setIds] = useState<string[]>([]);
   const [page, setPage] = useState(0);

@@ -10,6 +10,7 @@ import { useStore } from '../../store/createStore';
 import { LIMITS } from '../../ui/constants';
 import { ContactAvatar } from '../../ui/ContactAvatar';
 import { formatDateTime, formatPhone } from '../../ui/format';
+import { usePhoneFormats } from '../../ui/phoneFormats';
 import { texts } from '../../ui/texts';
 import { ActiveMessageButton } from '../whatsapp/ActiveMessageDialog';
 import { QuotesButton } from './QuotesPane';
@@ -58,6 +59,7 @@ function useContactHistory(contactId: string | null, reloadKey: unknown) {
  * when the contact is blocked.
  */
 export function ContactDrawer({ roomId, onOpenRoom }: { roomId: string; onOpenRoom?: (room: Room) => void }) {
+  usePhoneFormats();
   const { api, stores, user, readOnly, appConfig } = useConsole();
   const [editing, setEditing] = useState(false);
   const room = useStore(stores.rooms, (s) => s.records[roomId]);

@@ -2,6 +2,7 @@ import { Box, List, ListItem, ListItemText, Paper, Typography } from '@mui/mater
 import { messages as seedTexts } from '@atendimento/schemas';
 import type { Room } from '../../model/chat';
 import { formatPhone } from '../../ui/format';
+import { usePhoneFormats } from '../../ui/phoneFormats';
 
 /**
  * The group drawer (seed 001 §2 "Group drawer"): shown beside a group conversation. Its title
@@ -9,6 +10,7 @@ import { formatPhone } from '../../ui/format';
  * author's name; it lists the 'Participantes' with name and phone in international format.
  */
 export function GroupDrawer({ room }: { room: Room }) {
+  usePhoneFormats();
   const participants = room.groupData?.participants ?? [];
   const title = room.groupData?.subject || room.author?.displayName || '';
   return (

@@ -10,6 +10,7 @@ import { useStore } from '../../store/createStore';
 import { uiActions } from '../../store/consoleStores';
 import { ContactAvatar } from '../../ui/ContactAvatar';
 import { formatDateTime, formatPhone, visibleContexts } from '../../ui/format';
+import { usePhoneFormats } from '../../ui/phoneFormats';
 import { texts } from '../../ui/texts';
 import { usePageVisible } from '../../ui/usePageVisible';
 import { Composer } from '../composer/Composer';
@@ -30,6 +31,7 @@ export function chatTitle(room: Room, uid: string | null = null): string {
 }
 
 function ChatHeader({ room, onContact, menu, onClose, uid }: { room: Room; onContact: () => void; menu: React.ReactNode; onClose?: () => void; uid: string | null }) {
+  usePhoneFormats();
   const chips = [
     ...(room.queues ?? []).map((q) => ({ key: `q${q.id}`, label: q.displayName ?? q.name, color: 'primary' as const })),
     ...visibleContexts(room.contexts).map((c) => ({ key: `x${c}`, label: c, color: 'secondary' as const })),

@@ -7,6 +7,7 @@ import { messages as texts } from '@atendimento/schemas';
 import type { ChatMessage } from '../../model/chat';
 import { RichText, safeMediaSrc } from '../../ui/RichText';
 import { formatDateTime, formatDuration, formatPhone } from '../../ui/format';
+import { usePhoneFormats } from '../../ui/phoneFormats';
 import { CALL_LABELS } from './messageState';
 import { FlowReplyMessage } from './WhatsappKinds';
 
@@ -19,6 +20,7 @@ const PHONE_TYPES: Record<string, string> = { CELL: 'celular', HOME: 'casa', WOR
 
 /** Shared contacts (vCards): name, phones (each with its kind), e-mails, organisation. */
 export function ContactsMessage({ message }: Props) {
+  usePhoneFormats();
   const list = message.contacts ?? [];
   const single = message.contact;
   return (

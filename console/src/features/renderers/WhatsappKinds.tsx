@@ -4,6 +4,7 @@ import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
 import { format, messages as texts, type MessageError } from '@atendimento/schemas';
 import type { ChatMessage } from '../../model/chat';
 import { formatPhone } from '../../ui/format';
+import { usePhoneFormats } from '../../ui/phoneFormats';
 
 type Props = { message: ChatMessage };
 const k = texts.whatsappKinds;
@@ -63,6 +64,7 @@ export function OrderMessage({ message }: Props) {
 
 /** A notice from WhatsApp about the customer (number or identity changed), written in pt-BR. */
 export function SystemNoticeMessage({ message }: Props) {
+  usePhoneFormats();
   const system = message.system;
   let text = message.text ?? '';
   if (system?.type === 'user_changed_number' && system.previousPhone && system.newPhone) {

@@ -1,35 +1,27 @@
-import { Children, isValidElement, lazy, Suspense, useCallback, useEffect, useMemo, type ReactElement, type ReactNode } from 'react';
-import { Navigate, Route, useNavigate } from 'react-router';
+import { Children, isValidElement, lazy, Suspense, useMemo, type ReactElement, type ReactNode } from 'react';
+import { Navigate, Route } from 'react-router';
 import deepmerge from '@mui/utils/deepmerge';
-import { Admin, CustomRoutes, defaultLightTheme, localStorageStore, useLogout } from 'react-admin';
+import { Admin, CustomRoutes, defaultLightTheme, localStorageStore } from 'react-admin';
 import type { AppRoute } from '@atendimento/schemas';
-import { APP_ROUTES, routesFor } from '@atendimento/schemas/app-routes';
-import { ServiceView } from '@atendimento/console';
-import { apiRequest } from './api/api';
-import { sessionLiveSource, sessionRealtime } from './api/realtime';
-import { showToast } from './ui/toast';
+import { APP_ROUTES } from '@atendimento/schemas/app-routes';
+import { session } from './api/session';
 import { authProvider } from './admin/authProvider';
 import { createDataProvider } from './admin/dataProvider';
 import { i18nProvider } from './admin/i18nProvider';
-import { integrationMenuRoutes, integrationPageRoutes, integrationRouteElements, useIntegrationViews } from './integrations';
+import { integrationRouteElements } from './integrations';
 import { NotificationBridge } from './admin/NotificationBridge';
-import { useSessionUser } from './api/useSessionUser';
-import { useAppConfig } from './boot/AppConfigContext';
-import { useLiveAppConfig } from './boot/useLiveAppConfig';
-import { AppLayout } from './layout/AppLayout';
 import { registerResources as buildRegisterResources } from './registers';
-import { ShellRoutesContext } from './layout/ShellRoutesContext';
-import { loadOnlineAgents } from './presence/onlineAgents';
 import { ComingSoonPage } from './pages/ComingSoonPage';
 import { NewsPage } from './pages/NewsPage';
-import { ProfilePage } from './pages/ProfilePage';
 import { SummariesPage } from './pages/SummariesPage';
 import { LoadingScreen } from './ui/LoadingScreen';
 import { themeOptions } from './ui/theme';
 
 /**
- * The signed-in app: react-admin's <Admin> (history mode, base /) with our layout, pt-BR
- * messages, the session-backed authProvider and the simple-rest dataProvider on /api.
+ * The admin side of the signed-in app (docs/engine.md "The signed-in app"): react-admin's
+ * <Admin> (history mode, base /) inside our layout, with pt-BR messages, the session-backed
+ * authProvider and the simple-rest dataProvider on /api. It is its own lazy chunk, loaded on
+ * the first screen that is not the console or the profile, so '/' never downloads react-admin.
  *
  * Extension seams (docs/engine.md):
  * - Registers: pass their <Resource> elements as `resources` — the default below is
@@ -91,35 +83,12 @@ const PAGES: Record<string, ReactNode> = {
 
 const adminTheme = deepmerge(defaultLightTheme, themeOptions);
 const store = localStorageStore('1', 'atendimento');
+// react-admin's useLogout resets its store; sign-out now happens in our chrome (SignedInApp), so reset it here.
+session.onSignOut(() => store.reset());
 
-function ShellLayout({ children }: { children: ReactNode }) {
-  const user = useSessionUser();
-  const config = useAppConfig();
-  const logout = useLogout();
-  // Signed out in another way (expired, revoked): the session watcher is already going to /login.
-  if (!user) return <LoadingScreen />;
-  return (
-    <AppLayout user={user} config={config} onLogout={() => void logout()} loadOnlineAgents={loadOnlineAgents}>
-      {children}
-    </AppLayout>
-  );
-}
-
-function ProfileRoute() {
-  const user = useSessionUser();
-  const config = useAppConfig();
-  return user ? <ProfilePage key={user.id} user={user} config={config} /> : null;
-}
-
-/** The console at '/': the engine's API client, the session's realtime client, user, configuration and toasts. */
-const consoleApi = { request: apiRequest };
-const consoleNotify = (message: string, severity?: 'success' | 'info' | 'warning' | 'error') => void showToast(message, severity);
-function ServiceRoute() {
-  const user = useSessionUser();
-  const config = useAppConfig();
-  const routerNavigate = useNavigate();
-  const navigate = useCallback((path: string, state?: unknown) => void routerNavigate(path, { state }), [routerNavigate]);
-  return user ? <ServiceView api={consoleApi} user={user} appConfig={config} live={sessionLiveSource} notify={consoleNotify} navigate={navigate} /> : null;
+/** The chrome (AppLayout) is drawn by SignedInApp around <Admin>, so react-admin's own layout is a pass-through. */
+function PassThroughLayout({ children }: { children: ReactNode }) {
+  return <>{children}</>;
 }
 
 function NotFoundRedirect() {
@@ -137,9 +106,8 @@ function resourceNames(resources: ReactNode): Set<string> {
 /** The element of one route of the table (index i of APP_ROUTES: its original path). */
 function routeElements(route: AppRoute, originalPath: string, resources: Set<string>): ReactElement[] {
   const key = `${route.path}:${originalPath}`;
-  if (route.kind === 'public') return [];
-  if (route.kind === 'service') return [<Route key={key} path={route.path} element={<ServiceRoute />} />];
-  if (originalPath === '/profile') return [<Route key={key} path={route.path} element={<ProfileRoute />} />];
+  // The console and the profile are drawn by SignedInApp without <Admin>.
+  if (route.kind === 'public' || route.kind === 'service' || originalPath === '/profile') return [];
   const register = originalPath.slice(1);
   if (route.kind === 'register' && resources.has(register)) {
     // The resource owns its own path; as the configured root view, '/' shows its list.
@@ -150,48 +118,41 @@ function routeElements(route: AppRoute, originalPath: string, resources: Set<str
   return paths.map((path) => <Route key={`${key}:${path}`} path={path} element={element} />);
 }
 
-export default function App({ resources = registerResources }: { resources?: ReactNode }) {
-  const config = useAppConfig();
-  // The session's one /ws client opens with the signed-in app; sign-out closes it (api/realtime.ts).
-  useEffect(() => void sessionRealtime(), []);
-  // An admin's settings change reaches every signed-in app (docs/tenancy.md "Settings").
-  useLiveAppConfig();
-  // Integrations defined live by admins (docs/integrations.md): menu entries and screens, updated on every change.
-  const integrations = useIntegrationViews();
-
+/**
+ * `tableRoutes` are the route table's rows for this configuration (routesFor), `routes` the same
+ * plus the integration routes (drawer entries and pages) after them.
+ */
+export default function AdminApp({
+  tableRoutes,
+  routes,
+  resources = registerResources,
+}: {
+  tableRoutes: readonly AppRoute[];
+  routes: readonly AppRoute[];
+  resources?: ReactNode;
+}) {
   const dataProvider = useMemo(createDataProvider, []);
   const provided = useMemo(() => resourceNames(resources), [resources]);
-  const tableRoutes = useMemo(() => routesFor(config), [config]);
-  const routes = useMemo(
-    () => [...tableRoutes, ...integrationMenuRoutes(integrations ?? [], tableRoutes), ...integrationPageRoutes(integrations ?? [])],
-    [tableRoutes, integrations],
-  );
-
-  // Integration routes are part of the route set (seed 000 §2 start-up step 4): wait for them.
-  if (!integrations) return <LoadingScreen />;
-
   const extra = routes.slice(tableRoutes.length);
   return (
-    <ShellRoutesContext.Provider value={routes}>
-      <Admin
-        dataProvider={dataProvider}
-        authProvider={authProvider}
-        i18nProvider={i18nProvider}
-        layout={ShellLayout}
-        notification={NotificationBridge}
-        catchAll={NotFoundRedirect}
-        loginPage={false}
-        store={store}
-        theme={adminTheme}
-        title="Atendimento"
-        disableTelemetry
-      >
-        <CustomRoutes>
-          {tableRoutes.flatMap((route, index) => routeElements(route, APP_ROUTES[index]!.path, provided))}
-          {integrationRouteElements(extra)}
-        </CustomRoutes>
-        {resources}
-      </Admin>
-    </ShellRoutesContext.Provider>
+    <Admin
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      layout={PassThroughLayout}
+      notification={NotificationBridge}
+      catchAll={NotFoundRedirect}
+      loginPage={false}
+      store={store}
+      theme={adminTheme}
+      title="Atendimento"
+      disableTelemetry
+    >
+      <CustomRoutes>
+        {tableRoutes.flatMap((route, index) => routeElements(route, APP_ROUTES[index]!.path, provided))}
+        {integrationRouteElements(extra)}
+      </CustomRoutes>
+      {resources}
+    </Admin>
   );
 }
