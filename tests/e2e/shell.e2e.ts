@@ -105,6 +105,35 @@ describe('drawer per role', () => {
   });
 });
 
+describe('the console without react-admin', () => {
+  it("draws '/' without downloading react-admin; a register loads it inside the same chrome, and back", async () => {
+    const { context, page } = await newPage(browser);
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+    });
+    const adminChunks = () => scripts.filter((script) => /\/AdminApp-/.test(script));
+    await signIn(page, t.baseUrl, 'admin@acme.test');
+    await page.getByText('Selecione um chat para começar o atendimento').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(adminChunks()).toEqual([]);
+    // The chrome is one mounted tree: a mark on the drawer survives the moves below.
+    await page.getByRole('navigation', { name: 'Menu' }).evaluate((nav) => nav.setAttribute('data-probe', 'kept'));
+
+    await page.getByRole('navigation', { name: 'Menu' }).locator('[data-route="/contacts"]').click();
+    await waitForPath(page, '/contacts');
+    await page.getByRole('button', { name: 'Novo' }).waitFor();
+    expect(adminChunks()).toHaveLength(1);
+    await expect(page.locator('[data-probe="kept"]').count()).resolves.toBe(1);
+
+    await page.getByRole('navigation', { name: 'Menu' }).locator('[data-route="/"]').click();
+    await waitForPath(page, '/');
+    await page.getByText('Selecione um chat para começar o atendimento').waitFor();
+    await expect(page.locator('[data-probe="kept"]').count()).resolves.toBe(1);
+    await context.close();
+  });
+});
+
 describe('Agentes Online', () => {
   it('lists the agents signed in right now, from the realtime presence collection', async () => {
     const agent = await newPage(browser);
