@@ -33,6 +33,8 @@ describe('route table', () => {
         expect.objectContaining({ name: list.label, icon: list.icon, access: list.access, kind: 'register', inMenu: list.menu, ...(list.claim && { claim: list.claim }) }),
       ]);
     }
+    // Built from list.json alone, it is the table the full definitions give, row for row.
+    expect(APP_ROUTES).toEqual(routeTable([...REGISTERS.values()].map((definition) => definition.list)));
     expect(paths(APP_ROUTES.filter((route) => route.inMenu))).toEqual(['/', '/contacts', '/clients', '/agents', '/participants', '/stores', '/negotiations',
       '/departaments', '/queues', '/employees', '/products', '/fixedMessages', '/dm_qrcodes', '/faq', '/contingecies', '/tags', '/flows', '/notifications',
       '/sumaries', '/integrations', '/dashboard', '/channels', '/settings', '/api']);

@@ -24,6 +24,29 @@ function fail(name: string, problem: string): never {
 const isObject = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === 'object' && !Array.isArray(v);
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);
 
+/** What the route table needs of a register (its drawer row and guard). */
+export type RegisterRouteFields = Pick<RegisterListMeta, 'name' | 'route' | 'label' | 'icon' | 'access' | 'permission' | 'claim' | 'menu' | 'menuOrder'>;
+
+/**
+ * A register's route fields from its list.json alone, with their defaults: parseDefinition
+ * completes the rest, and the browser's route table (app-routes.ts) reads only list.json, so
+ * the console's first screen does not carry every register's schema.
+ */
+export function routeMeta(folder: string, list: Record<string, unknown>): RegisterRouteFields {
+  const name = typeof list.name === 'string' ? list.name : folder;
+  return {
+    name,
+    label: typeof list.label === 'string' ? list.label : name,
+    icon: typeof list.icon === 'string' ? list.icon : 'ListAlt',
+    route: typeof list.route === 'string' ? list.route : `/${name}`,
+    menu: list.menu !== false,
+    ...(typeof list.menuOrder === 'number' && { menuOrder: list.menuOrder }),
+    access: (list.access ?? 'admin-or-permission') as RouteAccess,
+    ...(typeof list.permission === 'string' && { permission: list.permission }),
+    ...(typeof list.claim === 'string' && { claim: list.claim }),
+  };
+}
+
 /**
  * Checks a register folder's files and fills the list metadata's defaults, so every consumer
  * (server, engine) sees one complete shape. Throws an error naming the folder and the fix.
@@ -38,9 +61,9 @@ export function parseDefinition(folder: string, files: RegisterFiles): RegisterD
   const ui = files.ui === undefined ? {} : files.ui;
   if (!isObject(ui)) fail(folder, 'has a ui.json that is not an object');
 
-  const name = typeof list.name === 'string' ? list.name : folder;
+  const route = routeMeta(folder, list);
+  const { name, access } = route;
   if (name !== folder) fail(folder, `names itself "${name}" in list.json; the folder name and "name" must match`);
-  const access = (list.access ?? 'admin-or-permission') as RouteAccess;
   if (!ACCESS.includes(access)) fail(folder, `has access "${String(access)}"; use one of ${ACCESS.join(', ')}`);
   if (access === 'tenantClaim' && typeof list.claim !== 'string') fail(folder, 'has access "tenantClaim" without "claim"');
   const writeAccess = list.writeAccess === undefined ? undefined : (list.writeAccess as RouteAccess);
@@ -92,19 +115,11 @@ export function parseDefinition(folder: string, files: RegisterFiles): RegisterD
   if (scope) fieldsKnown([scope.field], 'scope.field');
 
   const meta: RegisterListMeta = {
-    name,
-    label: typeof list.label === 'string' ? list.label : name,
-    itemLabel: typeof list.itemLabel === 'string' ? list.itemLabel : typeof list.label === 'string' ? list.label : name,
+    ...route,
+    itemLabel: typeof list.itemLabel === 'string' ? list.itemLabel : route.label,
     gender: list.gender === 'f' ? 'f' : 'm',
-    icon: typeof list.icon === 'string' ? list.icon : 'ListAlt',
-    route: typeof list.route === 'string' ? list.route : `/${name}`,
-    menu: list.menu !== false,
-    ...(typeof list.menuOrder === 'number' && { menuOrder: list.menuOrder }),
     live: typeof list.live === 'string' ? list.live : name,
-    access,
     ...(writeAccess && { writeAccess }),
-    ...(typeof list.permission === 'string' && { permission: list.permission }),
-    ...(typeof list.claim === 'string' && { claim: list.claim }),
     readOnlyClaims: strings(list.readOnlyClaims),
     titleField,
     columns,

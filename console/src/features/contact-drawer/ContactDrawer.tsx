@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Box, Button, Chip, CircularProgress, Divider, IconButton, List, ListItemButton, ListItemText, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { CONTACT_HISTORY_LIMIT, contactIsBlocked, hasPermission, isAdmin, messages as seedTexts, type Filter, type RoomsPageAnswer } from '@atendimento/schemas';
@@ -15,7 +15,9 @@ import { texts } from '../../ui/texts';
 import { ActiveMessageButton } from '../whatsapp/ActiveMessageDialog';
 import { QuotesButton } from './QuotesPane';
 import { ChatIntegrations } from './ChatIntegrations';
-import { ContactEditDialog } from './ContactEditDialog';
+
+// The edit form reads the contacts register's schema (with it, every register's): its own chunk, on 'Editar Contato'.
+const ContactEditDialog = lazy(async () => ({ default: (await import('./ContactEditDialog')).ContactEditDialog }));
 
 /** Chat ids GET /api/integration-chat/{chatId} accepts (phones, WhatsApp and e-mail ids); web-chat ids ('webchat:…') have no ERP link. */
 const SEARCHABLE_CHAT_ID = /^[A-Za-z0-9@._+-]{1,120}$/;
@@ -149,7 +151,11 @@ export function ContactDrawer({ roomId, onOpenRoom }: { roomId: string; onOpenRo
           </Box>
         </>
       )}
-      {editing && <ContactEditDialog open roomId={roomId} onClose={() => setEditing(false)} />}
+      {editing && (
+        <Suspense fallback={null}>
+          <ContactEditDialog open roomId={roomId} onClose={() => setEditing(false)} />
+        </Suspense>
+      )}
     </Box>
   );
 }
