@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Avatar, Box, Dialog, DialogContent } from '@mui/material';
 import { safeMediaSrc } from './RichText';
 
-function initials(name: string | null | undefined): string {
+export function initials(name: string | null | undefined): string {
   return (name ?? '?').trim().split(/\s+/).slice(0, 2).map((w) => w[0]?.toUpperCase() ?? '').join('') || '?';
 }
 
@@ -20,11 +20,16 @@ export function ContactAvatar({ name, photoUrl, size = 40 }: { name?: string | n
       >
         {initials(name)}
       </Avatar>
-      {src && (
-        <Dialog open={open} onClose={() => setOpen(false)} onClick={(e) => e.stopPropagation()}>
-          <DialogContent><Box component="img" src={src} alt={name ?? ''} sx={{ maxWidth: 480, maxHeight: 480 }} /></DialogContent>
-        </Dialog>
-      )}
+      {src && <PhotoDialog open={open} src={src} name={name} onClose={() => setOpen(false)} />}
     </>
+  );
+}
+
+/** The contact's photo enlarged (the avatar's click). */
+export function PhotoDialog({ open, src, name, onClose }: { open: boolean; src: string; name?: string | null; onClose: () => void }) {
+  return (
+    <Dialog open={open} onClose={onClose} onClick={(e) => e.stopPropagation()}>
+      <DialogContent><Box component="img" src={src} alt={name ?? ''} sx={{ maxWidth: 480, maxHeight: 480 }} /></DialogContent>
+    </Dialog>
   );
 }

@@ -99,4 +99,18 @@ describe('ChatCard (seed 001 §2 "Chat card")', () => {
     expect(id()).toBe('+972501234567');
     await waitFor(() => expect(id()).toBe('+972 50 123 4567'));
   });
+
+  it("shows the contact's initials without a photo, and a photo that enlarges on click without opening the chat", async () => {
+    const onOpen = vi.fn();
+    const { container, unmount } = render(<s.UnreadWithEverything onOpen={onOpen} />);
+    expect(container.querySelector('.chat-card-avatar')!.textContent).toBe('MS');
+    unmount();
+
+    render(<s.WithPhoto onOpen={onOpen} />);
+    const photo = screen.getByRole('img', { name: 'Rita Foto' });
+    fireEvent.click(photo);
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.querySelector('img')!.getAttribute('alt')).toBe('Rita Foto');
+    expect(onOpen).not.toHaveBeenCalled();
+  });
 });

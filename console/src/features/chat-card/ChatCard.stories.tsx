@@ -21,6 +21,11 @@ export const BlockedForAdmin: Story = { args: { room: rooms[3], isAdmin: true } 
 export const SelectionMode: Story = { args: { room: rooms[0], selectionMode: true, checked: true } };
 export const WithReferral: Story = { args: { room: room(9, { referal: { source_id: 'AD-123', headline: 'Promoção' }, messageActive: true }) } };
 export const Closed: Story = { args: { room: rooms[4] } };
+/** A contact with a photo (an inline image, so the story needs no server): it enlarges on click. */
+export const WithPhoto: Story = {
+  args: { room: room(13, { author: { displayName: 'Rita Foto', photoUrl: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==' } }) },
+};
+
 /** A customer from Israel: the number in its country's format, loaded with the first foreign number. */
 export const ForeignNumber: Story = { args: { room: room(12, { chatId: '972501234567' }) } };
 

@@ -1,4 +1,4 @@
-import { memo, type MouseEvent } from 'react';
+import { memo, useState, type MouseEvent } from 'react';
 import { Checkbox, GlobalStyles } from '@mui/material';
 import type { Theme } from '@mui/material/styles';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
@@ -7,7 +7,8 @@ import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import BlockIcon from '@mui/icons-material/Block';
 import { channelLabel, messages } from '@atendimento/schemas';
 import type { Room } from '../../model/chat';
-import { ContactAvatar } from '../../ui/ContactAvatar';
+import { initials, PhotoDialog } from '../../ui/ContactAvatar';
+import { safeMediaSrc } from '../../ui/RichText';
 import { formatPhone, relativeTime, visibleContexts } from '../../ui/format';
 import { usePhoneFormats } from '../../ui/phoneFormats';
 import { useCopy } from '../../ui/useCopy';
@@ -61,6 +62,11 @@ export function ChatCardStyles() {
             '&[aria-disabled="true"]:hover': { background: '#fff' },
           },
           '.chat-card-side': { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 4 },
+          '.chat-card-avatar': {
+            width: 40, height: 40, flexShrink: 0, borderRadius: '50%', overflow: 'hidden', display: 'flex', alignItems: 'center', justifyContent: 'center',
+            background: '#90a4ae', color: '#fff', fontFamily: typography.fontFamily, fontSize: 16, lineHeight: 1, userSelect: 'none', objectFit: 'cover',
+            '&[data-photo]': { cursor: 'zoom-in' },
+          },
           '.chat-card-num, .chat-card-time, .chat-card-id': { ...typography.caption, color: palette.text.secondary, ...nowrap },
           '.chat-card[data-unread] .chat-card-time': { color: palette.success.main },
           '.chat-card-main': { flex: 1, minWidth: 0 },
@@ -140,7 +146,7 @@ export const ChatCard = memo(function ChatCard({ room, now, active, selectionMod
             input: { 'aria-label': `Selecionar chat ${room.roomInc}` }
           }} />
         ) : (
-          <ContactAvatar name={title} photoUrl={room.author?.photoUrl} />
+          <CardAvatar name={title} photoUrl={room.author?.photoUrl} />
         )}
         <span className="chat-card-num">#{room.roomInc}</span>
       </div>
@@ -183,6 +189,23 @@ export const ChatCard = memo(function ChatCard({ room, now, active, selectionMod
     </div>
   );
 });
+
+/**
+ * The card's avatar: the same photo-or-initials as ContactAvatar, as a plain element with a
+ * static class (Material UI's Avatar computed its `sx` on every row mount); a photo enlarges on click.
+ */
+function CardAvatar({ name, photoUrl }: { name?: string | null; photoUrl?: string | null }) {
+  const [open, setOpen] = useState(false);
+  const [broken, setBroken] = useState(false);
+  const src = broken ? undefined : safeMediaSrc(photoUrl);
+  if (!src) return <span className="chat-card-avatar" aria-hidden="true">{initials(name)}</span>;
+  return (
+    <>
+      <img className="chat-card-avatar" data-photo src={src} alt={name ?? ''} onError={() => setBroken(true)} onClick={(e) => { e.stopPropagation(); setOpen(true); }} />
+      {open && <PhotoDialog open src={src} name={name} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
 
 /**
  * What identifies the contact on the card: the chat id (a phone) or, for web chat, whose ids
