@@ -113,8 +113,9 @@ describe('ChatListPanel (seed 001 §2 "Chat list panel")', () => {
     const Story = composeStory(stories.Filters, { ...stories.default, parameters: { ...stories.Filters.parameters, api } } as Parameters<typeof composeStory>[1]);
     render(<Story />);
     fireEvent.click(screen.getByRole('button', { name: 'Filtros' }));
+    // The fields are a lazy chunk: wait for them before asking what is missing.
+    const tags = await screen.findByRole('combobox', { name: 'Tags' });
     expect(screen.queryByRole('slider', { name: 'NPS mínimo' })).toBeNull();
-    const tags = screen.getByRole('combobox', { name: 'Tags' });
     fireEvent.mouseDown(tags);
     fireEvent.click(await screen.findByRole('option', { name: 'VIP' }));
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Departamentos' }));

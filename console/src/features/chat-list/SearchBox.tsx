@@ -1,14 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
-import { Autocomplete, Box, Divider, FormControlLabel, IconButton, InputAdornment, Menu, Slider, Switch, TextField, Tooltip, Typography } from '@mui/material';
+import { lazy, Suspense, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { Box, CircularProgress, IconButton, InputAdornment, Menu, TextField, Tooltip } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import FilterListIcon from '@mui/icons-material/FilterList';
-import { hasTenantClaim, maySeeResearch, messages, type RoomSearchAnswer, type RoomSearchInput, type RoomTabId } from '@atendimento/schemas';
+import { hasTenantClaim, maySeeResearch, type RoomSearchAnswer, type RoomSearchInput, type RoomTabId } from '@atendimento/schemas';
 import { useConsole } from '../../ConsoleContext';
 import { roomActions } from '../../store/consoleStores';
 import { LIMITS } from '../../ui/constants';
 import { normalizeSearch } from './searchTerm';
 import { useLiveOptions, type LiveOption } from './useLiveOptions';
-import { texts } from '../../ui/texts';
+
+// The filter menu's fields (autocompletes, the NPS slider) load on the first 'Filtros': they are
+// most of Material UI's weight in the console's first screen (docs/bench.md B10b).
+const SearchFilterFields = lazy(async () => ({ default: (await import('./SearchFilterFields')).SearchFilterFields }));
 
 export const SEARCH_LIST_KEY = 'search';
 
@@ -23,22 +26,14 @@ export interface SearchFilters {
   channels: string[];
 }
 
-/** A multiple choice of a filter menu, by id. */
-function MultiFilter({ label, options, value, onChange }: { label: string; options: LiveOption[]; value: string[]; onChange: (ids: string[]) => void }) {
-  const chosen = value.map((id) => options.find((o) => o.id === id) ?? { id, label: id });
-  return (
-    <Autocomplete
-      multiple
-      size="small"
-      options={options}
-      value={chosen}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      getOptionLabel={(o) => o.label}
-      onChange={(_, v) => onChange(v.map((o) => o.id))}
-      renderInput={(params) => <TextField {...params} label={label} />}
-      sx={{ mb: 1 }}
-    />
-  );
+/** What the filter menu's fields take (SearchFilterFields.tsx). */
+export interface SearchFilterFieldsProps {
+  tab: RoomTabId | 'contacts';
+  filters: SearchFilters;
+  setFilters: Dispatch<SetStateAction<SearchFilters>>;
+  options: Record<'agents' | 'departments' | 'tags' | 'channels', LiveOption[]>;
+  /** The NPS range, for who reads the answers; null hides it. */
+  nps: { min: number; max: number } | null;
 }
 
 /**
@@ -115,39 +110,17 @@ export function SearchBox({ tab, onState }: { tab: RoomTabId | 'contacts'; onSta
         <IconButton aria-label="Filtros" onClick={(e) => setAnchor(e.currentTarget)}><FilterListIcon /></IconButton>
       </Tooltip>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        <Box sx={{ px: 2, py: 1, width: 280 }}>
-          {tab === 'chatsHistories' && (
-            <Box sx={{ display: 'flex', gap: 1, mb: 1 }}>
-              <TextField type="date" size="small" label="De" value={filters.dates?.[0] ?? ''} onChange={(e) => setFilters((f) => ({ ...f, dates: e.target.value ? [e.target.value, f.dates?.[1] ?? e.target.value] : null }))} slotProps={{
-                inputLabel: { shrink: true }
-              }} />
-              <TextField type="date" size="small" label="Até" value={filters.dates?.[1] ?? ''} onChange={(e) => setFilters((f) => ({ ...f, dates: e.target.value ? [f.dates?.[0] ?? e.target.value, e.target.value] : null }))} slotProps={{
-                inputLabel: { shrink: true }
-              }} />
-            </Box>
+        <Suspense fallback={<Box sx={{ px: 2, py: 1, width: 280, display: 'flex', justifyContent: 'center' }}><CircularProgress size={24} /></Box>}>
+          {anchor && (
+            <SearchFilterFields
+              tab={tab}
+              filters={filters}
+              setFilters={setFilters}
+              options={{ agents: agentOptions, departments: departmentOptions, tags: tagOptions, channels: channelOptions }}
+              nps={showNps ? { min: npsMin, max: npsMax } : null}
+            />
           )}
-          <MultiFilter label={messages.dashboard.agents} options={agentOptions} value={filters.agents} onChange={(agents) => setFilters((f) => ({ ...f, agents }))} />
-          <MultiFilter label={messages.dashboard.departments} options={departmentOptions} value={filters.departments} onChange={(departments) => setFilters((f) => ({ ...f, departments }))} />
-          <MultiFilter label={texts.tags.title} options={tagOptions} value={filters.tags} onChange={(tags) => setFilters((f) => ({ ...f, tags }))} />
-          <MultiFilter label={texts.filters.channels} options={channelOptions} value={filters.channels} onChange={(channels) => setFilters((f) => ({ ...f, channels }))} />
-          {showNps && (
-            <>
-              <Typography variant="caption">NPS</Typography>
-              <Slider
-                value={filters.nps}
-                min={npsMin}
-                max={npsMax}
-                step={1}
-                marks
-                valueLabelDisplay="auto"
-                onChange={(_, v) => setFilters((f) => ({ ...f, nps: v as [number, number] }))}
-                getAriaLabel={(i) => (i === 0 ? 'NPS mínimo' : 'NPS máximo')}
-              />
-            </>
-          )}
-          <Divider sx={{ my: 1 }} />
-          <FormControlLabel control={<Switch checked={filters.myContacts} onChange={(e) => setFilters((f) => ({ ...f, myContacts: e.target.checked }))} />} label="Meus contatos" />
-        </Box>
+        </Suspense>
       </Menu>
     </Box>
   );
