@@ -18,7 +18,7 @@ import { LoadingScreen } from './ui/LoadingScreen';
 import { themeOptions } from './ui/theme';
 
 /**
- * The admin side of the signed-in app (docs/engine.md "The signed-in app"): react-admin's
+ * The admin side of the signed-in app (docs/engine.md "How it boots", step 3): react-admin's
  * <Admin> (history mode, base /) inside our layout, with pt-BR messages, the session-backed
  * authProvider and the simple-rest dataProvider on /api. It is its own lazy chunk, loaded on
  * the first screen that is not the console or the profile, so '/' never downloads react-admin.

@@ -37,7 +37,7 @@ function ServiceRoute({ user, config }: { user: User; config: AppConfig }) {
 const logout = () => void signOut();
 
 /**
- * The signed-in app (docs/engine.md "The signed-in app"): our chrome (AppLayout: toolbar,
+ * The signed-in app (docs/engine.md "How it boots", step 3): our chrome (AppLayout: toolbar,
  * drawer, guard) around the screen of the current path. The console ('/' by default) and the
  * profile render directly; every other screen is react-admin's <Admin> (AdminApp), a lazy
  * chunk, so the agent's first screen never downloads react-admin. The chrome stays mounted
