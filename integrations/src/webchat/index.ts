@@ -42,10 +42,23 @@ function safeColor(color: string, fallback = '#1976D2'): string {
 
 const T = messages.webchat;
 
-/** Texts the page script reads from `data-texts`. */
+/**
+ * The texts the page script (webchat-page.js) reads from `data-texts`, and only those: the
+ * rest of the widget's texts are written into the HTML here. Its notices: a session the
+ * server refused (socket closed 4401/4403/4404, or a renewal that failed), a dropped socket
+ * while it reconnects, a channel that is gone when the page starts.
+ */
 function pageTexts() {
   return {
-    ...T,
+    attach: T.attach,
+    sending: T.sending,
+    sent: T.sent,
+    delivered: T.delivered,
+    read: T.read,
+    failed: T.failed,
+    invalidSession: T.invalidSession,
+    connectionLost: T.connectionLost,
+    channelUnavailable: T.channelUnavailable,
     deleted: messages.chat.messageDeleted,
     tooLong: messages.chat.messageTooLong,
     uploadImage5: messages.chat.uploadImage5,

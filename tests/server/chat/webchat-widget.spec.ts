@@ -45,6 +45,18 @@ describe('web-chat widget assets', () => {
     expect((await t.api('/api/webchat/wa-vendas/session', { method: 'POST', body: {} })).status).toBe(404);
   });
 
+  it('hands the page script every text it reads, the notices included, and only those', async () => {
+    const script = await t.api('/api/webchat/site-vendas/page.js');
+    const read = [...new Set([...script.text.matchAll(/\bT\.(\w+)/g)].map((m) => m[1]!))].sort();
+    const page = await t.api('/api/webchat/site-vendas/page');
+    const body = new JSDOM(page.text).window.document.body;
+    const given = JSON.parse(body.getAttribute('data-texts')!) as Record<string, string>;
+    expect(Object.keys(given).sort()).toEqual(read);
+    expect(given.invalidSession).toBe(texts.webchat.invalidSession);
+    expect(given.connectionLost).toBe(texts.webchat.connectionLost);
+    expect(given.channelUnavailable).toBe(texts.webchat.channelUnavailable);
+  });
+
   it('never lets channel settings inject markup, script or CSP directives', async () => {
     const page = await t.api('/api/webchat/site-hostil/page');
     expect(page.status).toBe(200);
