@@ -1,4 +1,4 @@
-import { Children, isValidElement, lazy, Suspense, useMemo, type ReactElement, type ReactNode } from 'react';
+import { Children, isValidElement, Suspense, useMemo, type ReactElement, type ReactNode } from 'react';
 import { Navigate, Route } from 'react-router';
 import deepmerge from '@mui/utils/deepmerge';
 import { Admin, CustomRoutes, defaultLightTheme, localStorageStore } from 'react-admin';
@@ -14,6 +14,7 @@ import { registerResources as buildRegisterResources } from './registers';
 import { ComingSoonPage } from './pages/ComingSoonPage';
 import { NewsPage } from './pages/NewsPage';
 import { SummariesPage } from './pages/SummariesPage';
+import { lazyNamed } from './ui/lazyNamed';
 import { LoadingScreen } from './ui/LoadingScreen';
 import { themeOptions } from './ui/theme';
 
@@ -34,16 +35,16 @@ const registerResources: ReactElement[] = buildRegisterResources();
 
 /** Hand-built screens by their path in the route table; the rest of the 'page' routes show a placeholder. */
 // The API screen (docs/api.md) is its own lazy chunk: only admins of tenants with the api setting open it.
-const ApiPage = lazy(async () => ({ default: (await import('./pages/ApiPage')).ApiPage }));
+const ApiPage = lazyNamed(() => import('./pages/ApiPage'), 'ApiPage');
 
 // The settings screen (docs/tenancy.md "Settings"): admin only.
-const TenantSettingsPage = lazy(async () => ({ default: (await import('./pages/TenantSettingsPage')).TenantSettingsPage }));
+const TenantSettingsPage = lazyNamed(() => import('./pages/TenantSettingsPage'), 'TenantSettingsPage');
 // The channels screen (docs/channels.md): admin only, its own chunk too.
-const ChannelsPage = lazy(async () => ({ default: (await import('./pages/ChannelsPage')).ChannelsPage }));
-const CampaignsPage = lazy(async () => ({ default: (await import('./pages/campaigns/CampaignsPage')).CampaignsPage }));
-const CampaignDetailPage = lazy(async () => ({ default: (await import('./pages/campaigns/CampaignDetailPage')).CampaignDetailPage }));
+const ChannelsPage = lazyNamed(() => import('./pages/ChannelsPage'), 'ChannelsPage');
+const CampaignsPage = lazyNamed(() => import('./pages/campaigns/CampaignsPage'), 'CampaignsPage');
+const CampaignDetailPage = lazyNamed(() => import('./pages/campaigns/CampaignDetailPage'), 'CampaignDetailPage');
 // The dashboard (docs/reports.md) carries victory: its own chunk, loaded by those who open it.
-const DashboardPage = lazy(async () => ({ default: (await import('./pages/dashboard/DashboardPage')).DashboardPage }));
+const DashboardPage = lazyNamed(() => import('./pages/dashboard/DashboardPage'), 'DashboardPage');
 
 const PAGES: Record<string, ReactNode> = {
   '/settings': (

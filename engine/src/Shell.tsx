@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
@@ -6,19 +6,17 @@ import { findRoute, guardRedirect, SCREEN_TABLE, withRootView, type AppConfig } 
 import { session } from './api/session';
 import { loadApp } from './appLoader';
 import { useAppConfig } from './boot/AppConfigContext';
+import { lazyNamed } from './ui/lazyNamed';
 import { LoadingScreen } from './ui/LoadingScreen';
 import { Toaster } from './ui/Toaster';
 import { theme } from './ui/theme';
 
-const page = <P extends object>(load: () => Promise<{ [name: string]: unknown }>, name: string) =>
-  lazy(async () => ({ default: (await load())[name] as ComponentType<P> }));
-
 // Public screens are small lazy chunks; none of them pulls in react-admin.
-const LoginPage = page(() => import('./public/LoginPage'), 'LoginPage');
-const RegisterPage = page(() => import('./public/RegisterPage'), 'RegisterPage');
-const FinishSignUpPage = page(() => import('./public/FinishSignUpPage'), 'FinishSignUpPage');
-const MessagePage = page<{ kind: 'linkExpired' | 'notFound' }>(() => import('./public/MessagePage'), 'MessagePage');
-const PublicChatPage = page(() => import('./public/PublicChatPage'), 'PublicChatPage');
+const LoginPage = lazyNamed(() => import('./public/LoginPage'), 'LoginPage');
+const RegisterPage = lazyNamed(() => import('./public/RegisterPage'), 'RegisterPage');
+const FinishSignUpPage = lazyNamed(() => import('./public/FinishSignUpPage'), 'FinishSignUpPage');
+const MessagePage = lazyNamed(() => import('./public/MessagePage'), 'MessagePage');
+const PublicChatPage = lazyNamed(() => import('./public/PublicChatPage'), 'PublicChatPage');
 const App = lazy(loadApp);
 
 /** A public route: no chrome; the guard still applies its tenant claim (/register needs publicRegister). */

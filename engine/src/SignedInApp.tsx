@@ -14,6 +14,7 @@ import { integrationMenuRoutes, integrationPageRoutes, useIntegrationViews } fro
 import { AppLayout } from './layout/AppLayout';
 import { ShellRoutesContext } from './layout/ShellRoutesContext';
 import { loadOnlineAgents } from './presence/onlineAgents';
+import { lazyNamed } from './ui/lazyNamed';
 import { LoadingScreen } from './ui/LoadingScreen';
 import { signedInTheme } from './ui/signedInTheme';
 import { showToast } from './ui/toast';
@@ -21,7 +22,7 @@ import { showToast } from './ui/toast';
 // react-admin (with the registers, pages and integrations under it) loads on the first screen that needs it.
 const AdminApp = lazy(() => import('./AdminApp'));
 // The profile carries the avatar cropper: its own chunk, not the console's.
-const ProfilePage = lazy(async () => ({ default: (await import('./pages/ProfilePage')).ProfilePage }));
+const ProfilePage = lazyNamed(() => import('./pages/ProfilePage'), 'ProfilePage');
 
 /** The console: the engine's API client, the session's realtime client, user, configuration and toasts. */
 const consoleApi = { request: apiRequest };

@@ -1,13 +1,13 @@
-import { lazy, type ComponentType, type ReactElement } from 'react';
+import { type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
 import { Route } from 'react-router';
 import type { AppRoute } from '@atendimento/schemas';
+import { lazyNamed } from '../ui/lazyNamed';
 import type { IntegrationView } from './integrationViews';
 
 type Pages = typeof import('./IntegrationPages');
 // The generated list and form (and with them @rjsf and ajv) load on the first integration route, not with the console.
 const loadPages = () => import('./IntegrationPages');
-const page = <P extends object = object>(name: keyof Pages) =>
-  lazy(async () => ({ default: (await loadPages())[name] as ComponentType<P> }));
+const page = <P extends object = object>(name: keyof Pages) => lazyNamed(loadPages, name) as LazyExoticComponent<ComponentType<P>>;
 const IntegrationListPage = page<{ register: string }>('IntegrationListPage');
 const IntegrationCreatePage = page('IntegrationCreatePage');
 const IntegrationEditPage = page('IntegrationEditPage');

@@ -1,6 +1,7 @@
-import { lazy, type ComponentType, type ReactElement } from 'react';
+import { type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
 import { Resource } from 'react-admin';
 import { REGISTERS } from '@atendimento/schemas/registers/catalog';
+import { lazyNamed } from '../ui/lazyNamed';
 
 type Pages = typeof import('./RegisterPages');
 /**
@@ -8,7 +9,7 @@ type Pages = typeof import('./RegisterPages');
  * must not download @rjsf, ajv and the widgets it never shows (B10, docs/bench.md).
  */
 const loadPages = () => import('./RegisterPages');
-const screen = (name: keyof Pages) => lazy(async () => ({ default: (await loadPages())[name] as ComponentType }));
+const screen = (name: keyof Pages) => lazyNamed(loadPages, name) as LazyExoticComponent<ComponentType>;
 
 /** The screens every register gets from its definition (docs/registers.md). */
 const registerScreens = {
