@@ -66,7 +66,7 @@ async function main(): Promise<void> {
     await server.repos.tenants.create({ id: 'acme', name: 'Acme', active: true, appConfig: defaultAppConfig('acme', 'Acme') }, [], new Date());
     const url = await server.listen(0, '127.0.0.1');
     try {
-      return await httpBench(url, seconds);
+      return await httpBench(url, seconds, server.app.callback());
     } finally {
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routePath } from '@atendimento/server/web/path-rule';
 import { startTestServer, type TestServer } from '../helpers/test-server';
 
 /**
@@ -52,5 +53,17 @@ describe('one path-matching rule', () => {
     const unknown = await t.api('/API/nada-aqui', { token: admin });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toBe('route_not_found');
+  });
+});
+
+describe('routePath', () => {
+  it('lower-cases and drops trailing slashes, and returns a path already in that form unchanged', () => {
+    expect(routePath('/api/rooms/12')).toBe('/api/rooms/12');
+    expect(routePath('/API/Rooms/12/')).toBe('/api/rooms/12');
+    expect(routePath('/api/rooms//')).toBe('/api/rooms');
+    expect(routePath('/')).toBe('/');
+    expect(routePath('///')).toBe('/');
+    expect(routePath('')).toBe('/');
+    expect(routePath('/api/ÁREAS')).toBe('/api/áreas');
   });
 });

@@ -10,8 +10,8 @@ export interface ReadinessDeps {
 }
 
 export interface Readiness {
-  ready: boolean;
-  checks: { database: boolean; migrations: boolean; bus: boolean; accepting: boolean };
+  readonly ready: boolean;
+  readonly checks: Readonly<{ database: boolean; migrations: boolean; bus: boolean; accepting: boolean }>;
 }
 
 /**
@@ -25,6 +25,7 @@ export function createReadiness(deps: ReadinessDeps, options: { pingEveryMs?: nu
   // target, B1) may come in thousands per second.
   const pingEveryMs = options.pingEveryMs ?? 1_000;
   let lastPing: { at: number; ok: Promise<boolean> } | null = null;
+  let last: Readiness | null = null;
   return async function readiness(): Promise<Readiness> {
     const now = performance.now();
     if (!lastPing || now - lastPing.at >= pingEveryMs) {
@@ -32,7 +33,13 @@ export function createReadiness(deps: ReadinessDeps, options: { pingEveryMs?: nu
     }
     const database = await lastPing.ok;
     if (database && !migrationsDone) migrationsDone = await pendingMigrations(deps.db).then((n) => n === 0, () => false);
-    const checks = { database, migrations: database && migrationsDone, bus: deps.busConnected(), accepting: !deps.draining() };
-    return { ready: Object.values(checks).every(Boolean), checks };
+    const migrations = database && migrationsDone;
+    const bus = deps.busConnected();
+    const accepting = !deps.draining();
+    // The same answer object while nothing changed: it is read on every GET /api/health.
+    const c = last?.checks;
+    if (last && c && c.database === database && c.migrations === migrations && c.bus === bus && c.accepting === accepting) return last;
+    last = { ready: database && migrations && bus && accepting, checks: { database, migrations, bus, accepting } };
+    return last;
   };
 }

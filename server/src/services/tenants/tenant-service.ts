@@ -48,15 +48,25 @@ export function createTenantService(repo: TenantRepository, options: { defaultTe
     return repo.findByHost(host);
   }
 
+  function cached(hostHeader: string): TenantRow | null | undefined {
+    const hit = cache.get(hostName(hostHeader));
+    return hit && Date.now() - hit.at < cacheMs ? hit.tenant : undefined;
+  }
+
   return {
     async resolve(hostHeader: string): Promise<TenantRow | null> {
+      const hit = cached(hostHeader);
+      if (hit !== undefined) return hit;
       const host = hostName(hostHeader);
-      const hit = cache.get(host);
-      if (hit && Date.now() - hit.at < cacheMs) return hit.tenant;
       const tenant = await load(host);
       cache.set(host, { tenant, at: Date.now() });
       return tenant;
     },
+    /**
+     * The cached answer for this host without waiting (undefined: not cached, call `resolve`):
+     * the tenant middleware runs on every request and a cache hit needs no promise.
+     */
+    cached,
     invalidate(): void {
       cache.clear();
     },

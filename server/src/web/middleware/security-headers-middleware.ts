@@ -26,16 +26,20 @@ export function securityHeadersMiddleware(frameOrigins?: FrameOrigins): Middlewa
       await next();
     } finally {
       // Also on errors: the errors middleware above turns them into answers that need these too.
-      ctx.set('X-Content-Type-Options', 'nosniff');
-      const path = routePath(ctx.path);
-      if (!path.startsWith('/api/')) {
-        ctx.set('Referrer-Policy', 'same-origin');
-        ctx.set('X-Frame-Options', 'SAMEORIGIN');
-        const origins = frameOrigins ? await frameOrigins(ctx.host || ctx.get('host')).catch(() => []) : [];
-        ctx.set('Content-Security-Policy', origins.length ? policy(` ${origins.join(' ')}`) : CONTENT_SECURITY_POLICY);
-      } else if (path.startsWith('/api/files/')) {
-        // Uploaded files are served from /api: they must not run scripts either (SVG, HTML).
-        ctx.set('Content-Security-Policy', "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox");
+      // res.setHeader, not ctx.set: Koa's set builds arrays on every call (tests/bench B1).
+      const res = ctx.res;
+      if (!res.headersSent) {
+        res.setHeader('X-Content-Type-Options', 'nosniff');
+        const path = routePath(ctx.path);
+        if (!path.startsWith('/api/')) {
+          res.setHeader('Referrer-Policy', 'same-origin');
+          res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+          const origins = frameOrigins ? await frameOrigins(ctx.host || ctx.get('host')).catch(() => []) : [];
+          if (!res.headersSent) res.setHeader('Content-Security-Policy', origins.length ? policy(` ${origins.join(' ')}`) : CONTENT_SECURITY_POLICY);
+        } else if (path.startsWith('/api/files/')) {
+          // Uploaded files are served from /api: they must not run scripts either (SVG, HTML).
+          res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox");
+        }
       }
     }
   };
