@@ -7,11 +7,13 @@
  *   set) with tenant acme (host acme.test), an admin, a web-chat channel and one visitor room.
  * - BENCH_MODE=bare: a bare `ws` server (the in-run baseline): no auth, broadcasts on request.
  *
+ * BENCH_HEAP_PROF=/dir writes a sampling heap profile of the run (startHeapProfile).
  * IPC in: { type: 'rss' } (after a full GC), { type: 'cpu' } and, in bare mode, { type: 'broadcast', bytes }.
  * IPC out: { type: 'ready', ... } once listening, { type: 'rss', rss } / { type: 'cpu', cpu } on request.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import inspector from 'node:inspector';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -70,6 +72,24 @@ async function bare(): Promise<void> {
   send({ type: 'ready', url: `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`, host: 'bare', rss: rss() } satisfies BenchServerReady);
 }
 
+/**
+ * BENCH_HEAP_PROF=/dir: a sampling heap profile of everything the server allocates from ready
+ * to the end, garbage included (what the minor GCs pay for), written as <pid>.heapprofile.
+ */
+function startHeapProfile(): (() => Promise<void>) | null {
+  const dir = process.env.BENCH_HEAP_PROF;
+  if (!dir) return null;
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method: string, params: object = {}) =>
+    new Promise<{ profile?: unknown }>((resolve, reject) => session.post(method, params, (err, result) => (err ? reject(err) : resolve(result as { profile?: unknown }))));
+  void post('HeapProfiler.enable').then(() => post('HeapProfiler.startSampling', { samplingInterval: 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true }));
+  return async () => {
+    const { profile } = await post('HeapProfiler.stopSampling');
+    writeFileSync(path.join(dir, `${process.pid}.heapprofile`), JSON.stringify(profile));
+  };
+}
+
 async function app(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-server-'));
   const schema = process.env.DATABASE_URL ? `bench_${randomBytes(4).toString('hex')}` : '';
@@ -116,8 +136,10 @@ async function app(): Promise<void> {
     if (m.type === 'rss') send({ type: 'rss', rss: rss() });
     if (m.type === 'cpu') send({ type: 'cpu', cpu: process.cpuUsage() });
   });
+  const heapProfile = startHeapProfile();
   process.on('disconnect', () => {
     void (async () => {
+      await heapProfile?.();
       await server.hub.close();
       server.httpServer.closeAllConnections?.();
       await new Promise<void>((r) => server.httpServer.close(() => r()));
