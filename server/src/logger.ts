@@ -21,6 +21,15 @@ export function withLogContext<T>(context: LogContext, fn: () => T): T {
   return requestContext.run(context, fn);
 }
 
+/** The fields a request's context adds to a log line: the id always, tenant and user once known. */
+export function logContextFields(context: LogContext): Record<string, string> {
+  const out: Record<string, string> = { requestId: context.requestId };
+  const { tenantId, userId } = context;
+  if (tenantId) out.tenantId = tenantId;
+  if (userId) out.userId = userId;
+  return out;
+}
+
 /** The current request's log context, to fill in tenant and user as they become known. */
 export function currentLogContext(): LogContext | undefined {
   return requestContext.getStore();
@@ -50,11 +59,7 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
     // Request id, tenant and user on every line written while serving a request.
     mixin() {
       const context = requestContext.getStore();
-      if (!context) return {};
-      const out: Record<string, string> = { requestId: context.requestId };
-      if (context.tenantId) out.tenantId = context.tenantId;
-      if (context.userId) out.userId = context.userId;
-      return out;
+      return context ? logContextFields(context) : {};
     },
   };
   return destination ? pino(options, destination) : pino(options);

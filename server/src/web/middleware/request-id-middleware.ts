@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
-import { withLogContext, type LogContext, type Logger } from '../../logger';
+import { logContextFields, withLogContext, type LogContext, type Logger } from '../../logger';
 
 const SANE_ID = /^[\w-]{8,64}$/;
 
@@ -45,8 +45,7 @@ export function requestIdMiddleware(logger: Logger): Middleware {
     } finally {
       // Outside the context here, so the line names what the logger's mixin would have added.
       if (logger.isLevelEnabled('info') && ctx.path.startsWith('/api')) {
-        const { tenantId, userId } = context;
-        logger.info({ requestId: id, ...(tenantId && { tenantId }), ...(userId && { userId }), method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) }, 'request');
+        logger.info({ ...logContextFields(context), method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) }, 'request');
       }
     }
   };
