@@ -100,6 +100,24 @@ describe('WhatsApp message kinds through the webhook route', () => {
     });
   });
 
+  it('a disappearing (ephemeral) message the API does not deliver is named as such, with what to ask', async () => {
+    const phone = '5511911110014';
+    const id = await t.graph.customerSays({ phone, name: 'Cliente 0014' }, {
+      id: `wamid.kind${++seq}`,
+      type: 'unsupported',
+      unsupported: { type: 'ephemeral' },
+      errors: [{ code: 131051, title: 'Message type unknown', message: 'Message type unknown', error_data: { details: 'Message type is currently not supported.' } }],
+    });
+    expect(t.graph.webhookResults.at(-1)?.status).toBe(200);
+    const message = await stored(id);
+    expect(message).toMatchObject({
+      type: 'unsupported',
+      unsupported: { providerType: 'ephemeral' },
+      text: `${texts.whatsappKinds.unsupportedTitle.replace('{kind}', texts.whatsappKinds.kinds.ephemeral!)} ${texts.whatsappKinds.unsupportedHint}`,
+    });
+    expect(message.text).toContain('uma mensagem temporária');
+  });
+
   it('a flow reply keeps the form answers (response_json) on the message', async () => {
     const { message } = await says('5511911110005', { kind: 'flow', text: 'Entregar à tarde' });
     expect(message).toMatchObject({ type: 'interactive', text: 'Sent', interactive: { type: 'nfm_reply', nfm_reply: { name: 'flow', body: 'Sent' } } });
