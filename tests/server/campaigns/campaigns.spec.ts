@@ -292,6 +292,30 @@ describe('several processes share the queue', () => {
     expect(new Set(sentTo(phones).map((m) => m.body.biz_opaque_callback_data)).size).toBe(60);
   });
 
+  it("a failed write of the provider's answers is tried again: the job is done with its id and the lease never sends it twice", async () => {
+    const { id, phones } = await campaignOf(3);
+    const { campaigns, chat } = t.server.services;
+    let failures = 0;
+    // As PostgreSQL aborts a deadlock's victim (CI: the answers' transaction against a lease renewal).
+    const repo = Object.assign(Object.create(campaigns.repo), {
+      async acceptedMany(...args: Parameters<typeof campaigns.repo.acceptedMany>) {
+        if (failures++ < 2) throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+        return campaigns.repo.acceptedMany(...args);
+      },
+    }) as typeof campaigns.repo;
+    const worker = createSendQueue({ repo, providers: chat.providers, clock, logger: t.server.logger, publicUrl: 'http://localhost', touched: () => {} },
+      { ratePerSecond: 10, leaseMs: 1_000, sleep: async (ms) => clock.advance(ms) });
+    await worker.tick();
+    expect(failures).toBeGreaterThan(2);
+    const stored = await rows(id);
+    const byKey = new Map(sentTo(phones).map((m) => [m.body.biz_opaque_callback_data, m.id]));
+    expect(stored.map((r) => [r.state, r.provider_id === byKey.get(`cmp:${r.id}`)])).toEqual(Array.from({ length: 3 }, () => ['done', true]));
+    // Past the lease nothing is left to recover: not one of them goes out again.
+    clock.advance(5_000);
+    for (let i = 0; i < 5 && (await worker.tick()) > 0; i++);
+    expect(sentTo(phones)).toHaveLength(3);
+  });
+
   it('a worker stalled past its lease sends nothing another worker recovered and sent meanwhile', async () => {
     const { id, phones } = await campaignOf(4);
     const { campaigns, chat } = t.server.services;

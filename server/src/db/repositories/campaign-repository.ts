@@ -305,22 +305,37 @@ export function createCampaignRepository(db: Db) {
       });
     },
 
-    /** Several answers at once (the queue writes them behind, in one transaction). */
+    /**
+     * Several answers at once (the queue writes them behind, in one transaction). The rows are
+     * locked by one `ORDER BY id … FOR UPDATE` per tenant, the order `renewClaims` locks them
+     * in: the two never wait on each other in a cycle (CI saw a deadlock abort a batch of
+     * answers when they were locked one by one in answer order).
+     */
     async acceptedMany(items: { tenantId: string; id: string; providerId: string; sentAt: string }[], now: string): Promise<void> {
       if (items.length === 0) return;
+      const byTenant = new Map<string, typeof items>();
+      for (const item of items) byTenant.set(item.tenantId, [...(byTenant.get(item.tenantId) ?? []), item]);
       await db.transaction(async (trx) => {
-        for (const item of items) {
-          const qb = trx('campaign_messages').where({ tenant_id: item.tenantId, id: item.id });
-          if (pg) qb.forUpdate();
-          const row = await qb.first('campaign_id', 'row_no', 'state', 'status', 'status_rank', 'failed', 'sent_at');
-          if (!row) continue;
-          const status = parseJson<Record<string, unknown>>(row.status, {}) ?? {};
-          const open = row.state === 'sending' || row.state === 'queued';
-          await trx('campaign_messages').where({ tenant_id: item.tenantId, campaign_id: row.campaign_id, row_no: row.row_no }).update({
-            provider_id: item.providerId, updated_at: now,
-            ...(open && { state: 'done', sent_at: row.sent_at ?? item.sentAt }),
-            ...(!row.failed && Number(row.status_rank) < 1 && { status_rank: 1, status: toJson({ ...status, sent: item.sentAt }) }),
-          });
+        for (const tenantId of [...byTenant.keys()].sort()) {
+          const list = byTenant.get(tenantId)!;
+          for (let i = 0; i < list.length; i += 500) {
+            const chunk = list.slice(i, i + 500);
+            const qb = trx('campaign_messages').where({ tenant_id: tenantId }).whereIn('id', chunk.map((item) => item.id)).orderBy('id')
+              .select('id', 'campaign_id', 'row_no', 'state', 'status', 'status_rank', 'failed', 'sent_at');
+            if (pg) qb.forUpdate();
+            const rows = new Map((await qb).map((row) => [String(row.id), row]));
+            for (const item of chunk) {
+              const row = rows.get(item.id);
+              if (!row) continue;
+              const status = parseJson<Record<string, unknown>>(row.status, {}) ?? {};
+              const open = row.state === 'sending' || row.state === 'queued';
+              await trx('campaign_messages').where({ tenant_id: tenantId, campaign_id: row.campaign_id, row_no: row.row_no }).update({
+                provider_id: item.providerId, updated_at: now,
+                ...(open && { state: 'done', sent_at: row.sent_at ?? item.sentAt }),
+                ...(!row.failed && Number(row.status_rank) < 1 && { status_rank: 1, status: toJson({ ...status, sent: item.sentAt }) }),
+              });
+            }
+          }
         }
       });
     },
@@ -351,8 +366,15 @@ export function createCampaignRepository(db: Db) {
     async renewClaims(tenantId: string, ids: string[], worker: string, now: string): Promise<Set<string>> {
       const held = new Set<string>();
       for (let i = 0; i < ids.length; i += 500) {
-        const rows = await db('campaign_messages').where({ tenant_id: tenantId, state: 'sending', claimed_by: worker }).whereIn('id', ids.slice(i, i + 500))
-          .update({ claimed_at: now }).returning('id');
+        const chunk = ids.slice(i, i + 500);
+        const mine = (q: Conn) => q('campaign_messages').where({ tenant_id: tenantId, state: 'sending', claimed_by: worker }).whereIn('id', chunk);
+        // PostgreSQL: locked in key order first (an UPDATE locks in scan order), as `acceptedMany` does.
+        const rows = pg
+          ? await db.transaction(async (trx) => {
+            await mine(trx).orderBy('id').forUpdate().select('id');
+            return mine(trx).update({ claimed_at: now }).returning('id');
+          })
+          : await mine(db).update({ claimed_at: now }).returning('id');
         for (const r of rows as { id: string }[]) held.add(String(r.id));
       }
       return held;

@@ -8,6 +8,9 @@ import type { CampaignRepository, CampaignRow, QueueJob } from '../../db/reposit
 import type { Logger } from '../../logger';
 import type { ProviderChannels } from '../whatsapp/provider-channels';
 
+/** Tries of one batch of answers' write (real-time back-off 50 ms … 2 s, ~5 s in all). */
+const ANSWER_WRITE_ATTEMPTS = 8;
+
 /** Errors that mean "slow down" (the provider's rate limits), never a failed message. */
 const THROTTLE_CODES = new Set(['130429', '131056', '80007', '4']);
 
@@ -66,12 +69,26 @@ export function createSendQueue(deps: QueueDeps, options: Partial<SendQueueOptio
   let answers: { tenantId: string; id: string; providerId: string; sentAt: string }[] = [];
   let answerTimer: ReturnType<typeof setTimeout> | null = null;
   let writing: Promise<void> = Promise.resolve();
+  // A failed write is tried again (a deadlock victim, a dropped connection): an answer dropped
+  // here leaves a sent job 'sending', and without a receipt the lease sends it a second time.
+  // The batch waits for these writes before its renewals stop, so the claims stay held meanwhile.
+  async function writeAnswers(batch: typeof answers): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await repo.acceptedMany(batch, clock.now().toISOString());
+      } catch (err) {
+        if (attempt >= ANSWER_WRITE_ATTEMPTS) return logger.error({ err, answers: batch.length, attempts: attempt }, 'campaigns.answers_write_failed');
+        logger.warn({ err, answers: batch.length, attempt }, 'campaigns.answers_write_retry');
+        await new Promise((r) => setTimeout(r, Math.min(2_000, 25 * 2 ** attempt)));
+      }
+    }
+  }
   function flushAnswers(): Promise<void> {
     if (answerTimer) clearTimeout(answerTimer);
     answerTimer = null;
     const batch = answers;
     answers = [];
-    if (batch.length) writing = writing.then(() => repo.acceptedMany(batch, clock.now().toISOString())).catch((err) => logger.error({ err }, 'campaigns.answers_write_failed'));
+    if (batch.length) writing = writing.then(() => writeAnswers(batch));
     return writing;
   }
   function answered(item: { tenantId: string; id: string; providerId: string; sentAt: string }): void {
