@@ -73,6 +73,11 @@ function cached(connection: Connection, sql: string): Statement {
   return statement;
 }
 
+/** The connection's cached statement for `sql` (prepared.ts runs hot statements through it). */
+export function cachedStatement(connection: unknown, sql: string): Pick<Statement, 'reader' | 'all' | 'run'> {
+  return cached(connection as Connection, sql);
+}
+
 /** Number of statements cached on a connection (tests). */
 export function cachedStatementCount(connection: object): number {
   return caches.get(connection as Connection)?.size ?? 0;

@@ -1,4 +1,5 @@
 import { dialectOf, type Db, type Executor, type Transaction } from '../knex';
+import { prepared } from '../prepared';
 
 /** A `change_log` row as the change feed reads it (docs/realtime.md). */
 interface ChangeLogEntry {
@@ -46,19 +47,22 @@ export function createChangeLogRepository(db: Db) {
      * row lock (PostgreSQL) until commit, so numbering and commit are serialised per tenant.
      */
     async reserve(trx: Transaction, tenantId: string, n: number): Promise<number> {
-      const [row] = await trx('counters')
-        .insert({ tenant_id: tenantId, name: SEQ_COUNTER, value: n })
-        .onConflict(['tenant_id', 'name'])
-        .merge({ value: trx.raw('?? + ?', ['counters.value', n]) })
-        .returning('value');
-      return Number((row as { value: number | string }).value);
+      // Every commit that changed something runs this and `append`: compiled once (prepared.ts).
+      const { rows } = await prepared<{ value: number | string }>(trx, 'changeLog.reserve', [tenantId, n, n], (k, [t, first, more]) =>
+        k('counters')
+          .insert({ tenant_id: t!, name: SEQ_COUNTER, value: first! })
+          .onConflict(['tenant_id', 'name'])
+          .merge({ value: k.raw('?? + ?', ['counters.value', more!]) })
+          .returning('value'));
+      return Number(rows[0]!.value);
     },
 
     async append(trx: Transaction, tenantId: string, entries: ChangeLogEntry[]): Promise<void> {
       for (let i = 0; i < entries.length; i += 200) {
-        await trx('change_log').insert(
-          entries.slice(i, i + 200).map((e) => ({ tenant_id: tenantId, seq: e.seq, collection: e.collection, record_id: e.id, op: e.op, created_at: e.at })),
-        );
+        const chunk = entries.slice(i, i + 200);
+        // One shape per row count (at most 200), each compiled once.
+        await prepared(trx, `changeLog.append:${chunk.length}`, chunk.flatMap((e) => [tenantId, e.seq, e.collection, e.id, e.op, e.at]), (k, v) =>
+          k('change_log').insert(chunk.map((_, r) => ({ tenant_id: v[r * 6]!, seq: v[r * 6 + 1]!, collection: v[r * 6 + 2]!, record_id: v[r * 6 + 3]!, op: v[r * 6 + 4]!, created_at: v[r * 6 + 5]! }))));
       }
     },
 

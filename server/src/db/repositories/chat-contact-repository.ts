@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { dialectOf, parseJson, toJson } from '../knex';
+import { isTransaction, prepared } from '../prepared';
 
 /**
  * The chat side of contacts: find or create the contact of a new conversation (web-chat
@@ -86,12 +87,16 @@ export function createChatContactRepository() {
      * the binding (null: none), `contact` the live contact it names (null: none or deleted).
      */
     async findByIdentity(q: Knex | Knex.Transaction, tenantId: string, channelId: string, identity: string): Promise<{ boundId: string | null; contact: ChatContact | null }> {
-      const row = await q('contact_identities')
+      const build = (k: Knex | Knex.Transaction, [t, c, i]: readonly unknown[]) => k('contact_identities')
         .leftJoin('contacts', function joinContact() {
           this.on('contacts.id', '=', 'contact_identities.contact_id').andOn('contacts.tenant_id', '=', 'contact_identities.tenant_id').andOnNull('contacts.deleted_at');
         })
-        .where({ 'contact_identities.tenant_id': tenantId, 'contact_identities.channel_id': channelId, 'contact_identities.identity': identity })
+        .where({ 'contact_identities.tenant_id': t, 'contact_identities.channel_id': c, 'contact_identities.identity': i })
         .first('contact_identities.contact_id as bound_id', 'contacts.*');
+      // Every inbound message asks this inside its transaction: compiled once (prepared.ts).
+      const row = isTransaction(q)
+        ? (await prepared<Record<string, unknown>>(q, 'contacts.findByIdentity', [tenantId, channelId, identity], build)).rows[0]
+        : await build(q, [tenantId, channelId, identity]);
       if (!row) return { boundId: null, contact: null };
       return { boundId: String(row.bound_id), contact: row.id == null ? null : fromRow(row) };
     },
@@ -128,9 +133,11 @@ export function createChatContactRepository() {
      * a null value removes its key).
      */
     async merge(trx: Knex.Transaction, tenantId: string, id: string, fields: Record<string, unknown>, at: string): Promise<void> {
-      const patch = toJson(fields);
-      const data = dialectOf(trx) === 'pg' ? trx.raw('data || ?::jsonb', [patch]) : trx.raw('json_patch(data, ?)', [patch]);
-      await live(trx, tenantId).andWhere('id', id).update({ data, updated_at: at });
+      // Every inbound message stamps the channel's LastReply here: compiled once (prepared.ts).
+      await prepared(trx, 'contacts.merge', [tenantId, id, toJson(fields), at], (k, [t, i, patch, when]) => {
+        const data = dialectOf(k) === 'pg' ? k.raw('data || ?::jsonb', [patch!]) : k.raw('json_patch(data, ?)', [patch!]);
+        return live(k, t!).andWhere('id', i!).update({ data, updated_at: when! });
+      });
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { DeliveryState, Filter, Message } from '@atendimento/schemas';
 import { parseJson, toJson, type Db } from '../knex';
+import { prepared } from '../prepared';
 import { applyFilter, type FieldMap } from './chat-filter-sql';
 
 /**
@@ -89,11 +90,15 @@ export function createMessageRepository(db: Db) {
      * stored: one statement instead of select-then-insert. False when it was a duplicate.
      */
     async insertIfNew(trx: Knex.Transaction, tenantId: string, message: Message): Promise<boolean> {
-      const rows = await trx('messages')
-        .insert({ id: message.id, tenant_id: tenantId, created_at: message.lifeControl.createdAt, idempotency_key: null, ...columnsOf(message) })
-        .onConflict(['tenant_id', 'channel_id', 'external_id'])
-        .ignore()
-        .returning('id');
+      const row: Record<string, unknown> = { id: message.id, tenant_id: tenantId, created_at: message.lifeControl.createdAt, idempotency_key: null, ...columnsOf(message) };
+      const names = Object.keys(row);
+      // Every inbound message: compiled once (prepared.ts); the columns are always the same.
+      const { rows } = await prepared(trx, 'messages.insertIfNew', names.map((key) => row[key]), (k, values) =>
+        k('messages')
+          .insert(Object.fromEntries(names.map((key, i) => [key, values[i]])))
+          .onConflict(['tenant_id', 'channel_id', 'external_id'])
+          .ignore()
+          .returning('id'));
       return rows.length > 0;
     },
 

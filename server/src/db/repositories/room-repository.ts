@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { emptyRoomState, foldText, type Filter, type Room } from '@atendimento/schemas';
 import { dialectOf, parseJson, toJson, type Db } from '../knex';
+import { isTransaction, prepared } from '../prepared';
 import { applyFilter, type FieldMap } from './chat-filter-sql';
 
 /**
@@ -185,7 +186,10 @@ export function createRoomRepository(db: Db) {
         const before = columnsOf(previous);
         for (const key of Object.keys(columns)) if (columns[key] === before[key] && key !== 'data') delete columns[key];
       }
-      await trx('rooms').where({ tenant_id: tenantId, id: room.id }).update(columns);
+      // Compiled once per set of columns (prepared.ts); knex leaves undefined out, so do we.
+      const names = Object.keys(columns).filter((key) => columns[key] !== undefined);
+      await prepared(trx, `rooms.save:${names.join(',')}`, [tenantId, room.id, ...names.map((key) => columns[key])], (k, [t, id, ...values]) =>
+        k('rooms').where({ tenant_id: t!, id: id! }).update(Object.fromEntries(names.map((key, i) => [key, values[i]]))));
       const before = membersOf(previous);
       const after = membersOf(room);
       const removed = [...before].filter((m) => !after.has(m));
@@ -234,10 +238,18 @@ export function createRoomRepository(db: Db) {
 
     /** The open room of a chat on a channel, if any. */
     async findOpen(trx: Knex | Knex.Transaction, tenantId: string, channelId: string, chatId: string): Promise<Room | null> {
-      const qb = live(trx, tenantId).andWhere('rooms.open_key', `${channelId}\u0001${chatId}`);
-      if (pg && 'isTransaction' in trx && trx.isTransaction) qb.forUpdate();
-      const row = await qb.first();
-      return row ? roomFromRow(row) : null;
+      const key = `${channelId}\u0001${chatId}`;
+      if (!isTransaction(trx)) {
+        const row = await live(trx, tenantId).andWhere('rooms.open_key', key).first();
+        return row ? roomFromRow(row) : null;
+      }
+      // Every inbound message asks this inside its transaction (locked on PostgreSQL): compiled once (prepared.ts).
+      const { rows } = await prepared(trx, 'rooms.findOpen', [tenantId, key], (k, [t, open]) => {
+        const qb = live(k, t!).andWhere('rooms.open_key', open!);
+        if (pg) qb.forUpdate();
+        return qb.first();
+      });
+      return rows[0] ? roomFromRow(rows[0]) : null;
     },
 
     /** The chat's most recently closed room on a channel (a survey may wait there); locked on PostgreSQL. */

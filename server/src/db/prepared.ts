@@ -1,0 +1,85 @@
+import type { Knex } from 'knex';
+import { dialectOf, type Transaction } from './knex';
+import { cachedStatement } from './sqlite-client';
+
+/**
+ * Statements of the ingest path built and compiled by knex once, then run straight on the
+ * transaction's connection (docs/ingest.md "Prepared statements"). Knex builds, compiles and
+ * wraps every call again: ~20 µs and most of the bytes allocated per statement (docs/bench.md
+ * "Where B2 goes"), for statements whose shape never changes.
+ *
+ * `build` is called once per key and dialect with marker strings in place of the values; the
+ * compiled SQL keeps knex's placeholders, and each binding that was a marker is filled from
+ * `args` on every run (the others are constants of the shape, such as `.first()`'s limit).
+ * The key must name everything that changes the SQL (a column list, a row count). SQLite
+ * reuses the connection's cached statement (sqlite-client.ts); PostgreSQL prepares a named
+ * statement once per connection. The knex `query` event still fires, so statement counts and
+ * debugging see these as any other.
+ */
+
+interface Compiled {
+  sql: string;
+  /** Per binding: the index of the argument it takes, or the constant it is. */
+  slots: Array<{ arg: number } | { value: unknown }>;
+  name: string;
+}
+
+/** Shapes kept per dialect (a room update's changed columns, a change-log insert's row count). */
+const MAX_SHAPES = 1_000;
+const shapes = new Map<string, Compiled>();
+let named = 0;
+
+const MARK = '\u0000prepared:';
+
+function compile(trx: Transaction, key: string, arity: number, build: (q: Transaction, args: readonly string[]) => Knex.QueryBuilder): Compiled {
+  const markers = Array.from({ length: arity }, (_, i) => `${MARK}${i}`);
+  const native = build(trx, markers).toSQL().toNative();
+  const slots = native.bindings.map((value) => {
+    if (typeof value === 'string' && value.startsWith(MARK)) return { arg: Number(value.slice(MARK.length)) };
+    return { value };
+  });
+  if (native.sql.includes(MARK)) throw new Error(`prepared(${key}): a marker ended up in the SQL text instead of a binding; pass that value as a binding (or make it part of the key).`);
+  return { sql: native.sql, slots, name: `p${++named}` };
+}
+
+export interface PreparedResult<Row> {
+  rows: Row[];
+  /** Rows changed (insert, update, delete). */
+  count: number;
+}
+
+/** Whether `q` is a transaction (prepared statements run only inside one: they need its connection). */
+export function isTransaction(q: Knex | Knex.Transaction): q is Transaction {
+  return 'isTransaction' in q && q.isTransaction === true;
+}
+
+/** Runs the statement `key` inside `trx` with `args` (undefined becomes null). */
+export async function prepared<Row = Record<string, unknown>>(
+  trx: Transaction,
+  key: string,
+  args: readonly unknown[],
+  build: (q: Transaction, args: readonly string[]) => Knex.QueryBuilder,
+): Promise<PreparedResult<Row>> {
+  const dialect = dialectOf(trx);
+  const cacheKey = `${dialect}\u0001${key}`;
+  let compiled = shapes.get(cacheKey);
+  if (!compiled) {
+    compiled = compile(trx, key, args.length, build);
+    if (shapes.size >= MAX_SHAPES) shapes.delete(shapes.keys().next().value!);
+    shapes.set(cacheKey, compiled);
+  }
+  const bindings = compiled.slots.map((slot) => ('arg' in slot ? (args[slot.arg] ?? null) : slot.value));
+  const client = trx.client as Knex.Client & { acquireConnection(): Promise<unknown> };
+  const connection = await client.acquireConnection();
+  client.emit('query', { sql: compiled.sql, bindings, method: 'raw', __knexTxId: (connection as { __knexTxId?: string }).__knexTxId });
+  if (dialect === 'pg') {
+    const result = await (connection as { query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: Row[]; rowCount: number | null }> })
+      .query({ name: compiled.name, text: compiled.sql, values: bindings });
+    return { rows: result.rows, count: result.rowCount ?? 0 };
+  }
+  // better-sqlite3 binds numbers, strings, bigints, buffers and null: booleans as 0/1, as knex does.
+  const values = bindings.map((v) => (typeof v === 'boolean' ? Number(v) : v));
+  const statement = cachedStatement(connection, compiled.sql);
+  if (statement.reader) return { rows: statement.all(values) as Row[], count: 0 };
+  return { rows: [], count: statement.run(values).changes };
+}
