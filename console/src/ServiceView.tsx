@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo } from 'react';
-import { Box, IconButton, Typography, useMediaQuery } from '@mui/material';
+import { Suspense, lazy, useCallback, useEffect, useMemo } from 'react';
+import { Box, CircularProgress, IconButton, Typography, useMediaQuery } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { format, messages as seedTexts, quotesPaneRoom } from '@atendimento/schemas';
 import { ConsoleProvider, useConsole, type ConsoleServices } from './ConsoleContext';
@@ -12,10 +12,28 @@ import { LIMITS } from './ui/constants';
 import { texts } from './ui/texts';
 import { ChatListPanel } from './features/chat-list/ChatListPanel';
 import { useCounters } from './features/chat-list/useCounters';
-import { ChatPane } from './features/open-chat/ChatPane';
-import { ContactDrawer } from './features/contact-drawer/ContactDrawer';
-import { QuotesPane } from './features/contact-drawer/QuotesPane';
-import { GroupDrawer } from './features/internal-chat/GroupDrawer';
+
+// The open chat and its drawers are chunks of their own (docs/console.md "Loading"): the
+// signed-in first screen is the list; they load once the list is up, before a click needs them.
+const loadPanes = {
+  chat: () => import('./features/open-chat/ChatPane'),
+  contact: () => import('./features/contact-drawer/ContactDrawer'),
+  quotes: () => import('./features/contact-drawer/QuotesPane'),
+  group: () => import('./features/internal-chat/GroupDrawer'),
+};
+/** After the list is up; a pointer or focus in the view fetches them at once. */
+const PREFETCH_AFTER_MS = 3_000;
+let prefetched = false;
+function prefetchPanes(): void {
+  if (prefetched) return;
+  prefetched = true;
+  // A failed fetch (offline, a new deploy) is tried again by React.lazy when a pane renders.
+  for (const load of Object.values(loadPanes)) load().catch(() => (prefetched = false));
+}
+const ChatPane = lazy(async () => ({ default: (await loadPanes.chat()).ChatPane }));
+const ContactDrawer = lazy(async () => ({ default: (await loadPanes.contact()).ContactDrawer }));
+const QuotesPane = lazy(async () => ({ default: (await loadPanes.quotes()).QuotesPane }));
+const GroupDrawer = lazy(async () => ({ default: (await loadPanes.group()).GroupDrawer }));
 import { useGroupChatNotifications } from './features/internal-chat/useGroupChatNotifications';
 import { useBrowserNotifications } from './features/notifications/useBrowserNotifications';
 import { useFaviconBadge } from './features/notifications/useFaviconBadge';
@@ -65,6 +83,12 @@ function ServiceLayout({ narrow: forced }: { narrow?: boolean }) {
   useGroupChatNotifications();
   useBrowserNotifications();
   useFaviconBadge(ownChats);
+  // The panes' chunks come after the first screen: on the first pointer or focus in the view
+  // (the agent reaching for a chat), or once the browser is idle after the list is up.
+  useEffect(() => {
+    const timer = setTimeout(prefetchPanes, PREFETCH_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, []);
 
   // Browser title 'ChatBot UF (n)' with the agent's own unread chats (seed 001 §4).
   useEffect(() => {
@@ -96,6 +120,8 @@ function ServiceLayout({ narrow: forced }: { narrow?: boolean }) {
   return (
     <Box
       data-layout={narrow ? 'narrow' : 'wide'}
+      onPointerOver={prefetchPanes}
+      onFocus={prefetchPanes}
       sx={{ display: 'flex', gap: 1, height: 'calc(100vh - 112px)', minHeight: 480, p: 1, boxSizing: 'border-box', bgcolor: '#f5f5f5' }}
     >
       {showList && (
@@ -104,6 +130,7 @@ function ServiceLayout({ narrow: forced }: { narrow?: boolean }) {
         </Box>
       )}
       {(!narrow || panes.length > 0) && (
+        <Suspense fallback={<PaneLoading />}>
         <Box data-region="panes" sx={{ flex: 1, minWidth: 0, display: 'flex', gap: 1, height: '100%' }}>
           {panes.length === 0 && (
             <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
@@ -125,7 +152,17 @@ function ServiceLayout({ narrow: forced }: { narrow?: boolean }) {
           {drawer && <ContactDrawer roomId={drawer} onOpenRoom={onOpenBeside} />}
           {!narrow && groupRoom && <GroupDrawer room={groupRoom} />}
         </Box>
+        </Suspense>
       )}
+    </Box>
+  );
+}
+
+/** While an open chat's chunk loads (the first chat of the session, before the prefetch ended). */
+function PaneLoading() {
+  return (
+    <Box sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <CircularProgress size={28} aria-label={texts.service.loadingChat} />
     </Box>
   );
 }

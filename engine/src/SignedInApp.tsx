@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { ThemeProvider } from '@mui/material/styles';
 import { findRoute, type AppConfig, type User } from '@atendimento/schemas';
 import { routesFor } from '@atendimento/schemas/app-routes';
-import { ServiceView } from '@atendimento/console';
+import { ServiceView } from '@atendimento/console/ServiceView';
 import { apiRequest } from './api/api';
 import { signOut } from './api/auth';
 import { sessionLiveSource, sessionRealtime } from './api/realtime';

@@ -100,5 +100,6 @@ export const texts = {
   },
   service: {
     noChatOpen: 'Selecione um chat para começar o atendimento',
+    loadingChat: 'Carregando o chat',
   },
 } as const;

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { PublicChatView } from '@atendimento/console';
+import { PublicChatView } from '@atendimento/console/PublicChatView';
 
 /** /chat/:id (seed 002 §2): the console's read-only public chat for the room token in the URL, no chrome. */
 export function PublicChatPage() {
