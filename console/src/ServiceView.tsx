@@ -12,6 +12,9 @@ import { LIMITS } from './ui/constants';
 import { texts } from './ui/texts';
 import { ChatListPanel } from './features/chat-list/ChatListPanel';
 import { useCounters } from './features/chat-list/useCounters';
+import { useGroupChatNotifications } from './features/internal-chat/useGroupChatNotifications';
+import { useBrowserNotifications } from './features/notifications/useBrowserNotifications';
+import { useFaviconBadge } from './features/notifications/useFaviconBadge';
 
 // The open chat and its drawers are chunks of their own (docs/console.md "Loading"): the
 // signed-in first screen is the list; they load once the list is up, before a click needs them.
@@ -34,9 +37,6 @@ const ChatPane = lazy(async () => ({ default: (await loadPanes.chat()).ChatPane 
 const ContactDrawer = lazy(async () => ({ default: (await loadPanes.contact()).ContactDrawer }));
 const QuotesPane = lazy(async () => ({ default: (await loadPanes.quotes()).QuotesPane }));
 const GroupDrawer = lazy(async () => ({ default: (await loadPanes.group()).GroupDrawer }));
-import { useGroupChatNotifications } from './features/internal-chat/useGroupChatNotifications';
-import { useBrowserNotifications } from './features/notifications/useBrowserNotifications';
-import { useFaviconBadge } from './features/notifications/useFaviconBadge';
 
 /** Media query of the narrow layout (seed 001 §2: width 1065 or less). */
 const NARROW_QUERY = `(max-width:${LIMITS.narrowWidth}px)`;
@@ -84,7 +84,7 @@ function ServiceLayout({ narrow: forced }: { narrow?: boolean }) {
   useBrowserNotifications();
   useFaviconBadge(ownChats);
   // The panes' chunks come after the first screen: on the first pointer or focus in the view
-  // (the agent reaching for a chat), or once the browser is idle after the list is up.
+  // (the agent reaching for a chat), or 3 s after the list is up.
   useEffect(() => {
     const timer = setTimeout(prefetchPanes, PREFETCH_AFTER_MS);
     return () => clearTimeout(timer);
