@@ -394,7 +394,7 @@ function defaultTemplates() {
 export interface CustomerInput {
   phone?: unknown;
   name?: unknown;
-  /** text (default), order, location, contacts, flow, unsupported, changeNumber, edit, revoke, reaction. */
+  /** text (default), order, location, contacts, flow, unsupported, ephemeral, changeNumber, edit, revoke, reaction. */
   kind?: unknown;
   text?: unknown;
   /** changeNumber: the new phone. */
@@ -439,6 +439,12 @@ export function customerMessage(input: CustomerInput, phone: string, lastText?: 
         message: { type: 'unsupported', unsupported: { type: 'pool' }, errors: [{ code: 131051, title: 'Message type unknown', message: 'Message type unknown', error_data: { details: 'Message type is currently not supported.' } }] },
         summary: 'Enquete (não suportada pela API)',
       };
+    case 'ephemeral':
+      // A disappearing message: the Cloud API delivers it as 'unsupported' with its type.
+      return {
+        message: { type: 'unsupported', unsupported: { type: 'ephemeral' }, errors: [{ code: 131051, title: 'Message type unknown', message: 'Message type unknown', error_data: { details: 'Message type is currently not supported.' } }] },
+        summary: 'Mensagem temporária (não suportada pela API)',
+      };
     case 'changeNumber': {
       const newPhone = String(input.newPhone ?? '').replace(/\D/g, '');
       if (!/^\d{8,15}$/.test(newPhone) || newPhone === phone) return { error: 'Informe o novo telefone (só dígitos)' };
@@ -480,7 +486,7 @@ input,button,select{font-size:1rem;margin:.2rem 0}</style></head>
 <div id="log" aria-label="Conversa"></div>
 <form id="f"><select id="kind" aria-label="Tipo">
 <option value="text">Texto</option><option value="order">Pedido do catálogo</option><option value="location">Localização</option>
-<option value="contacts">Contato</option><option value="flow">Resposta de formulário (flow)</option><option value="unsupported">Enquete (não suportada)</option>
+<option value="contacts">Contato</option><option value="flow">Resposta de formulário (flow)</option><option value="unsupported">Enquete (não suportada)</option><option value="ephemeral">Mensagem temporária (não suportada)</option>
 <option value="edit">Editar a última mensagem</option><option value="revoke">Apagar a última mensagem</option><option value="reaction">Reagir à última mensagem</option>
 <option value="changeNumber">Trocar de número</option></select>
 <input id="text" placeholder="Mensagem" style="width:60%"><input id="newPhone" placeholder="Novo telefone" hidden><button>Enviar</button><div id="err" role="alert"></div></form>

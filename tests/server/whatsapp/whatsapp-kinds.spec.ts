@@ -116,6 +116,9 @@ describe('WhatsApp message kinds through the webhook route', () => {
       text: `${texts.whatsappKinds.unsupportedTitle.replace('{kind}', texts.whatsappKinds.kinds.ephemeral!)} ${texts.whatsappKinds.unsupportedHint}`,
     });
     expect(message.text).toContain('uma mensagem temporária');
+    // The demo's customer page sends the same kind (a new user can try it without a phone).
+    const demo = await says('5511911110015', { kind: 'ephemeral' });
+    expect(demo.message).toMatchObject({ type: 'unsupported', unsupported: { providerType: 'ephemeral' }, text: message.text });
   });
 
   it('a flow reply keeps the form answers (response_json) on the message', async () => {
