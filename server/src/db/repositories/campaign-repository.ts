@@ -286,28 +286,9 @@ export function createCampaignRepository(db: Db) {
     },
 
     /**
-     * The provider accepted the message: its id is written and the job is done, in one statement
-     * (the id is never lost once the job counts as done). A receipt may already have matched it.
-     */
-    async accepted(tenantId: string, id: string, providerId: string, sentAt: string, now: string): Promise<boolean> {
-      return db.transaction(async (trx) => {
-        const qb = trx('campaign_messages').where({ tenant_id: tenantId, id });
-        if (pg) qb.forUpdate();
-        const row = await qb.first('campaign_id', 'row_no', 'state', 'status', 'status_rank', 'failed', 'sent_at');
-        if (!row) return false;
-        const status = parseJson<Record<string, unknown>>(row.status, {}) ?? {};
-        const open = row.state === 'sending' || row.state === 'queued';
-        await trx('campaign_messages').where({ tenant_id: tenantId, campaign_id: row.campaign_id, row_no: row.row_no }).update({
-          provider_id: providerId, updated_at: now,
-          ...(open && { state: 'done', sent_at: row.sent_at ?? sentAt }),
-          ...(!row.failed && Number(row.status_rank) < 1 && { status_rank: 1, status: toJson({ ...status, sent: sentAt }) }),
-        });
-        return open;
-      });
-    },
-
-    /**
-     * Several answers at once (the queue writes them behind, in one transaction). The rows are
+     * The provider accepted these messages: each id is written together with `done` (one update
+     * per job, so the id is never lost once the job counts as done; a receipt may already have
+     * matched it). The queue writes answers behind, several in one transaction. The rows are
      * locked by one `ORDER BY id … FOR UPDATE` per tenant, the order `renewClaims` locks them
      * in: the two never wait on each other in a cycle (CI saw a deadlock abort a batch of
      * answers when they were locked one by one in answer order).
@@ -315,7 +296,11 @@ export function createCampaignRepository(db: Db) {
     async acceptedMany(items: { tenantId: string; id: string; providerId: string; sentAt: string }[], now: string): Promise<void> {
       if (items.length === 0) return;
       const byTenant = new Map<string, typeof items>();
-      for (const item of items) byTenant.set(item.tenantId, [...(byTenant.get(item.tenantId) ?? []), item]);
+      for (const item of items) {
+        const list = byTenant.get(item.tenantId);
+        if (list) list.push(item);
+        else byTenant.set(item.tenantId, [item]);
+      }
       await db.transaction(async (trx) => {
         for (const tenantId of [...byTenant.keys()].sort()) {
           const list = byTenant.get(tenantId)!;
