@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { dialectOf, type Transaction } from './knex';
-import { cachedStatement } from './sqlite-client';
+import { runCached } from './sqlite-client';
 
 /**
  * Statements of the ingest path built and compiled by knex once, then run straight on the
@@ -77,9 +77,6 @@ export async function prepared<Row = Record<string, unknown>>(
       .query({ name: compiled.name, text: compiled.sql, values: bindings });
     return { rows: result.rows, count: result.rowCount ?? 0 };
   }
-  // better-sqlite3 binds numbers, strings, bigints, buffers and null: booleans as 0/1, as knex does.
-  const values = bindings.map((v) => (typeof v === 'boolean' ? Number(v) : v));
-  const statement = cachedStatement(connection, compiled.sql);
-  if (statement.reader) return { rows: statement.all(values) as Row[], count: 0 };
-  return { rows: [], count: statement.run(values).changes };
+  const out = runCached(client, connection, compiled.sql, bindings);
+  return 'rows' in out ? { rows: out.rows as Row[], count: 0 } : { rows: [], count: out.result.changes };
 }

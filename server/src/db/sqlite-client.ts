@@ -73,9 +73,15 @@ function cached(connection: Connection, sql: string): Statement {
   return statement;
 }
 
-/** The connection's cached statement for `sql` (prepared.ts runs hot statements through it). */
-export function cachedStatement(connection: unknown, sql: string): Pick<Statement, 'reader' | 'all' | 'run'> {
-  return cached(connection as Connection, sql);
+/** Runs a statement with knex's binding rules (dates and booleans as numbers): rows for a reader, else the run's result. */
+function execute(client: BetterSqliteHelpers, statement: Statement, bindings: unknown[] | undefined): { rows: unknown[] } | { result: ReturnType<Statement['run']> } {
+  const values = client._formatBindings(bindings);
+  return statement.reader ? { rows: statement.all(values) } : { result: statement.run(values) };
+}
+
+/** Runs `sql` on the connection's cached statement as `_query` does (prepared.ts runs hot statements through it). */
+export function runCached(client: object, connection: unknown, sql: string, bindings: unknown[]): { rows: unknown[] } | { result: { changes: number } } {
+  return execute(client as unknown as BetterSqliteHelpers, cached(connection as Connection, sql), bindings);
 }
 
 /** Number of statements cached on a connection (tests). */
@@ -92,14 +98,13 @@ export class CachingBetterSqliteClient extends Base {
     const safeIntegers = self._optSafeIntegers(obj.options);
     // safeIntegers changes the statement: such a query gets a statement of its own.
     const statement = safeIntegers === undefined ? cached(connection, obj.sql) : prepare(connection, obj.sql).safeIntegers(safeIntegers);
-    const bindings = self._formatBindings(obj.bindings);
-    if (statement.reader) {
-      obj.response = statement.all(bindings);
+    const out = execute(self, statement, obj.bindings);
+    if ('rows' in out) {
+      obj.response = out.rows;
       return obj;
     }
-    const response = statement.run(bindings);
-    obj.response = response;
-    obj.context = { lastID: response.lastInsertRowid, changes: response.changes };
+    obj.response = out.result;
+    obj.context = { lastID: out.result.lastInsertRowid, changes: out.result.changes };
     return obj;
   }
 }
