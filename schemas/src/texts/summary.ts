@@ -1,0 +1,16 @@
+export const summary = {
+  title: 'Resumos',
+  codeLabel: 'Código do chat',
+  search: 'Buscar',
+  notFound: 'Chat não encontrado',
+  contact: 'Contato',
+  createdAt: 'Criado em',
+  closedAt: 'Encerrado em',
+  sending: 'Enviando resumo...',
+  onlyOwnEmail: 'O resumo só pode ser enviado para o seu próprio e-mail.',
+  mailSubject: 'Resumo do chat {code} - {contact}',
+  sent: 'Resumo enviado',
+  failed: 'Erro no envio do resumo',
+  activeChat: 'chat ativo',
+  generate: 'Gerar resumo',
+} as const;

@@ -1,0 +1,18 @@
+export const table = {
+  empty: 'Esta lista está vazia',
+  loading: 'Carregando... Aguarde por favor.',
+  noRecords: 'Sem registros',
+  confirmDelete: 'Tem certeza que quer deletar o item?',
+  cancel: 'Cancelar',
+  delete: 'DELETAR',
+  saved: 'Registro Salvo!',
+  recorded: 'Registro Gravado!',
+  deleted: 'Registro Deletado!',
+  deletedMany: 'Registros Deletados!',
+  exportRequested: 'Exportação solicitada!',
+  exportFailed: 'Falha na exportação. Contacte o admninistrador!',
+  erpSearchFailed: 'Erro na Busca!',
+  copied: 'Copiado',
+  copyFailed: 'Falha ao copiar',
+  errorTitle: 'Erro',
+} as const;

@@ -1,0 +1,26 @@
+/** How WhatsApp message kinds read in the console (docs/whatsapp.md "Message kinds"). */
+export const whatsappKinds = {
+  order: 'Pedido',
+  orderCatalog: 'Catálogo {id}',
+  orderTotal: 'Total',
+  orderItems: '{n} itens',
+  numberChanged: 'O cliente trocou o número do WhatsApp de {old} para {new}. A conversa continua neste contato; o número antigo fica guardado como alternativo.',
+  userIdChanged: 'O cliente trocou a identificação no WhatsApp ({old} → {new}). A conversa continua neste contato.',
+  identityChanged: 'O código de segurança do cliente mudou (novo aparelho ou WhatsApp reinstalado). Confirme a identidade antes de tratar dados sensíveis.',
+  otherNotice: 'Aviso do WhatsApp: {body}',
+  unsupportedTitle: 'O cliente enviou {kind} que o WhatsApp não entrega por esta API.',
+  unsupportedHint: 'Peça ao cliente que envie o conteúdo como texto, foto ou documento.',
+  resendHint: 'Peça ao cliente que envie a mensagem novamente.',
+  mediaHint: 'Peça ao cliente que envie a mídia novamente.',
+  errorCode: 'Código {code}',
+  withError: 'O WhatsApp avisou um problema com esta mensagem:',
+  kinds: {
+    pool: 'uma enquete', poll: 'uma enquete', event: 'um evento', view_once: 'uma mensagem de visualização única',
+    ephemeral: 'uma mensagem temporária', interactive: 'uma resposta interativa', unsupported: 'uma mensagem', unknown: 'uma mensagem',
+  } as Record<string, string>,
+  someKind: 'uma mensagem do tipo "{type}"',
+  flowAnswered: 'Formulário respondido',
+  flowEmpty: 'Formulário enviado sem respostas',
+  editedByCustomer: 'editada pelo cliente',
+  deletedByCustomer: 'Mensagem apagada pelo cliente',
+} as const;
