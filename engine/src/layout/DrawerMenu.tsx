@@ -7,7 +7,6 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import Edit from '@mui/icons-material/Edit';
@@ -18,6 +17,7 @@ import NotificationsActive from '@mui/icons-material/NotificationsActive';
 import People from '@mui/icons-material/People';
 import PhoneForwarded from '@mui/icons-material/PhoneForwarded';
 import { findRoute, hasTenantClaim, menuRoutes, messages, type AppConfig, type AppRoute, type User } from '@atendimento/schemas';
+import { Hint } from '@atendimento/console/Hint';
 import { api } from '../api/api';
 import { session } from '../api/session';
 import { RouteIcon } from '../ui/RouteIcon';
@@ -49,9 +49,9 @@ function Item(props: { open: boolean; icon: ReactNode; label: string; route?: st
   return props.open ? (
     button
   ) : (
-    <Tooltip title={props.label} placement="right">
+    <Hint title={props.label} placement="right">
       {button}
-    </Tooltip>
+    </Hint>
   );
 }
 
@@ -136,19 +136,19 @@ export function DrawerMenu(props: {
           </Box>
         )}
         {open && (
-          <Tooltip title={messages.shell.editProfile}>
+          <Hint title={messages.shell.editProfile}>
             <IconButton size="small" aria-label={messages.shell.editProfile} onClick={() => clicked(() => navigate('/profile'))}>
               <Edit fontSize="small" />
             </IconButton>
-          </Tooltip>
+          </Hint>
         )}
       </Box>
       <Box sx={{ px: 1.25 }}>
-        <Tooltip title={open ? messages.shell.collapseMenu : messages.shell.expandMenu} placement="right">
+        <Hint title={open ? messages.shell.collapseMenu : messages.shell.expandMenu} placement="right">
           <IconButton aria-label={open ? messages.shell.collapseMenu : messages.shell.expandMenu} onClick={() => props.onOpenChange(!open)}>
             {open ? <ChevronLeft /> : <Menu />}
           </IconButton>
-        </Tooltip>
+        </Hint>
       </Box>
       <Divider />
       <List dense disablePadding sx={{ flex: 1, overflowY: 'auto', overflowX: 'hidden' }}>

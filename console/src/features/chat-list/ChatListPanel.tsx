@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Box, Chip, CircularProgress, IconButton, Paper, Tooltip, Typography } from '@mui/material';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
+import { Box, Chip, CircularProgress, IconButton, Paper, Typography } from '@mui/material';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ChecklistIcon from '@mui/icons-material/Checklist';
@@ -11,6 +11,7 @@ import { EMPTY_LIST, roomActions, uiActions } from '../../store/consoleStores';
 import { useStore } from '../../store/createStore';
 import { useMinuteClock } from '../../ui/useMinuteClock';
 import { texts } from '../../ui/texts';
+import { Hint } from '../../ui/Hint';
 import { BulkCloseBar } from '../chat-card/BulkCloseBar';
 import { ChatList } from './ChatList';
 import { ChatTabs } from './ChatTabs';
@@ -21,8 +22,11 @@ import { useRoomList } from './useRoomList';
 import { QueueChips } from './QueueChips';
 import { useLiveOptions } from './useLiveOptions';
 import { chatPaths } from '../../model/chatApi';
-import { InternalChatDialog } from '../internal-chat/InternalChatDialog';
 import { useAgentDirectory } from '../internal-chat/useAgentDirectory';
+
+// Its own chunk, fetched when 'Nova conversa interna' is clicked: its TextField would otherwise
+// carry Select, Menu and Popover into the list's first screen.
+const InternalChatDialog = lazy(async () => ({ default: (await import('../internal-chat/InternalChatDialog')).InternalChatDialog }));
 
 /**
  * The chat list panel (seed 001 §2 "Chat list panel"): new-contact form, search with filters,
@@ -99,24 +103,24 @@ export function ChatListPanel({ onOpenRoom }: { onOpenRoom: (room: Room, options
               </>
             )}
             {tab === 'internalChats' && (
-              <Tooltip title={messages.internalChat.newChat}>
+              <Hint title={messages.internalChat.newChat}>
                 <IconButton size="small" aria-label={messages.internalChat.newChat} onClick={() => setStarting(true)}>
                   <GroupAddIcon fontSize="small" />
                 </IconButton>
-              </Tooltip>
+              </Hint>
             )}
             {tab !== 'contacts' && (
               <>
-                <Tooltip title={order === 'desc' ? messages.chat.showOlder : messages.chat.showNewer}>
+                <Hint title={order === 'desc' ? messages.chat.showOlder : messages.chat.showNewer}>
                   <IconButton size="small" aria-label={order === 'desc' ? messages.chat.showOlder : messages.chat.showNewer} onClick={() => uiActions.patch(stores.ui, { order: order === 'desc' ? 'asc' : 'desc' })}>
                     {order === 'desc' ? <ArrowDownwardIcon fontSize="small" /> : <ArrowUpwardIcon fontSize="small" />}
                   </IconButton>
-                </Tooltip>
-                <Tooltip title="Selecionar chats">
+                </Hint>
+                <Hint title="Selecionar chats">
                   <IconButton size="small" aria-label="Selecionar chats" color={ui.selectionMode ? 'primary' : 'default'} onClick={() => uiActions.patch(stores.ui, { selectionMode: !ui.selectionMode, selected: [] })}>
                     <ChecklistIcon fontSize="small" />
                   </IconButton>
-                </Tooltip>
+                </Hint>
               </>
             )}
           </Box>
@@ -167,23 +171,27 @@ export function ChatListPanel({ onOpenRoom }: { onOpenRoom: (room: Room, options
           )}
         </Box>
       </Box>
-      <InternalChatDialog
-        open={starting}
-        mode="start"
-        agents={directory}
-        onCancel={() => setStarting(false)}
-        onConfirm={async (agents, internalChatName) => {
-          try {
-            const { body } = await api.request<{ data: Room }>(chatPaths.internalChats(), { method: 'POST', body: { agents, internalChatName }, notify: false });
-            setStarting(false);
-            onOpenRoom(body.data);
-            return true;
-          } catch (e) {
-            notify((e as Error).message, 'error');
-            return false;
-          }
-        }}
-      />
+      {starting && (
+        <Suspense fallback={null}>
+          <InternalChatDialog
+            open={starting}
+            mode="start"
+            agents={directory}
+            onCancel={() => setStarting(false)}
+            onConfirm={async (agents, internalChatName) => {
+              try {
+                const { body } = await api.request<{ data: Room }>(chatPaths.internalChats(), { method: 'POST', body: { agents, internalChatName }, notify: false });
+                setStarting(false);
+                onOpenRoom(body.data);
+                return true;
+              } catch (e) {
+                notify((e as Error).message, 'error');
+                return false;
+              }
+            }}
+          />
+        </Suspense>
+      )}
     </Paper>
   );
 }

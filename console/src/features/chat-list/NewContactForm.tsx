@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Box, IconButton, InputAdornment, TextField, Tooltip } from '@mui/material';
+import { Box, IconButton, InputAdornment } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
 import { hasTenantClaim, messages, type CreateRoomAnswer } from '@atendimento/schemas';
 import { useConsole } from '../../ConsoleContext';
 import type { Room } from '../../model/chat';
+import { Hint } from '../../ui/Hint';
+import { TextInput } from '../../ui/TextInput';
 
 /** Phone as sent for a new contact: '+55' prefix with tenant claim fixedDDI, else '+' (seed 001 §5). */
 function newContactPhone(typed: string, fixedDDI: boolean): string {
@@ -44,24 +46,22 @@ export function NewContactForm({ onCreated }: { onCreated: (room: Room) => void 
 
   return (
     <Box component="form" onSubmit={submit} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }} aria-label="Novo contato" noValidate>
-      <TextField size="small" label="Nome" value={name} onChange={(e) => setName(e.target.value)} error={Boolean(errors.name)} helperText={errors.name} sx={{ flex: 1 }} />
-      <TextField
-        size="small"
+      <TextInput label="Nome" value={name} onChange={(e) => setName(e.target.value)} error={Boolean(errors.name)} helperText={errors.name} sx={{ flex: 1 }} />
+      <TextInput
         label="Telefone"
         value={phone}
         onChange={(e) => setPhone(e.target.value)}
         error={Boolean(errors.phone)}
         helperText={errors.phone}
         sx={{ flex: 1 }}
-        slotProps={{
-          input: { startAdornment: <InputAdornment position="start">{fixedDDI ? '+55' : '+'}</InputAdornment> },
-          htmlInput: { inputMode: 'tel' }
-        }} />
-      <Tooltip title="Iniciar conversa">
+        startAdornment={<InputAdornment position="start">{fixedDDI ? '+55' : '+'}</InputAdornment>}
+        inputProps={{ inputMode: 'tel' }}
+      />
+      <Hint title="Iniciar conversa">
         <span>
           <IconButton type="submit" color="primary" aria-label="Iniciar conversa" disabled={busy}><SendIcon /></IconButton>
         </span>
-      </Tooltip>
+      </Hint>
     </Box>
   );
 }

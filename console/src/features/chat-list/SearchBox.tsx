@@ -1,11 +1,13 @@
 import { lazy, Suspense, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
-import { Box, CircularProgress, IconButton, InputAdornment, Menu, TextField, Tooltip } from '@mui/material';
+import { Box, CircularProgress, IconButton, InputAdornment, Menu } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import { hasTenantClaim, maySeeResearch, type RoomSearchAnswer, type RoomSearchInput, type RoomTabId } from '@atendimento/schemas';
 import { useConsole } from '../../ConsoleContext';
 import { roomActions } from '../../store/consoleStores';
 import { LIMITS } from '../../ui/constants';
+import { Hint } from '../../ui/Hint';
+import { TextInput } from '../../ui/TextInput';
 import { normalizeSearch } from './searchTerm';
 import { useLiveOptions, type LiveOption } from './useLiveOptions';
 
@@ -94,21 +96,19 @@ export function SearchBox({ tab, onState }: { tab: RoomTabId | 'contacts'; onSta
 
   return (
     <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5 }}>
-      <TextField
-        size="small"
+      <TextInput
         fullWidth
         placeholder="Buscar"
         value={filters.text}
         onChange={(e) => setFilters((f) => ({ ...f, text: e.target.value }))}
         error={Boolean(term.error)}
         helperText={term.error ?? undefined}
-        slotProps={{
-          input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
-          htmlInput: { 'aria-label': 'Buscar chats' }
-        }} />
-      <Tooltip title="Filtros">
+        startAdornment={<InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment>}
+        inputProps={{ 'aria-label': 'Buscar chats' }}
+      />
+      <Hint title="Filtros">
         <IconButton aria-label="Filtros" onClick={(e) => setAnchor(e.currentTarget)}><FilterListIcon /></IconButton>
-      </Tooltip>
+      </Hint>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         <Suspense fallback={<Box sx={{ px: 2, py: 1, width: 280, display: 'flex', justifyContent: 'center' }}><CircularProgress size={24} /></Box>}>
           {anchor && (
