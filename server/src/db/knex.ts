@@ -40,20 +40,28 @@ export type SavepointOutcome<T> = { ok: true; value: T; afterCommit: Array<() =>
  * on a disk error) throws: the whole group fails.
  */
 export async function inSavepoint<T>(trx: Knex.Transaction, work: () => Promise<T>): Promise<SavepointOutcome<T>> {
-  const callbacks: Array<() => void> = [];
   await trx.raw('savepoint group_job');
-  jobScopes.set(trx, callbacks);
-  let outcome: SavepointOutcome<T>;
-  try {
-    outcome = { ok: true, value: await work(), afterCommit: callbacks };
-  } catch (error) {
-    outcome = { ok: false, error };
-  } finally {
-    jobScopes.delete(trx);
-  }
+  const outcome = await inJobScope(trx, work);
   if (!outcome.ok) await trx.raw('rollback to savepoint group_job');
   await trx.raw('release savepoint group_job');
   return outcome;
+}
+
+/**
+ * Runs one group-commit job without a savepoint: its after-commit callbacks are its own, and a
+ * throw is returned, leaving whatever it wrote in `trx` — the caller must then roll the whole
+ * transaction back (change-feed's first, optimistic run of a group).
+ */
+export async function inJobScope<T>(trx: Knex.Transaction, work: () => Promise<T>): Promise<SavepointOutcome<T>> {
+  const callbacks: Array<() => void> = [];
+  jobScopes.set(trx, callbacks);
+  try {
+    return { ok: true, value: await work(), afterCommit: callbacks };
+  } catch (error) {
+    return { ok: false, error };
+  } finally {
+    jobScopes.delete(trx);
+  }
 }
 type Dialect = 'sqlite' | 'pg';
 

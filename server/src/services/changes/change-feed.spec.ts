@@ -89,14 +89,16 @@ describe('change feed', () => {
   });
 
   describe('group commit (feed.grouped)', () => {
-    /** Counts transactions the jobs ran in (BEGIN statements), on either driver. */
+    /** Counts transactions the jobs ran in (BEGIN statements) and savepoints, on either driver. */
     function countBegins() {
       let begins = 0;
+      let savepoints = 0;
       const onQuery = (q: { sql: string }) => {
         if (/^begin/i.test(q.sql.trim())) begins++;
+        if (/^savepoint/i.test(q.sql.trim())) savepoints++;
       };
       db.on('query', onQuery);
-      return { get begins() { return begins; }, stop: () => db.off('query', onQuery) };
+      return { get begins() { return begins; }, get savepoints() { return savepoints; }, stop: () => db.off('query', onQuery) };
     }
 
     async function tagIds(tenantId: string, prefix: string): Promise<string[]> {
@@ -128,6 +130,8 @@ describe('change feed', () => {
       await feed.idle();
       // Jobs queued in the same turn of the event loop (or behind a running commit) share transactions.
       expect(counter.begins).toBeLessThan(30 / 2);
+      // No job failed: no group paid for a savepoint per job.
+      expect(counter.savepoints).toBe(0);
       expect(after.sort()).toEqual(Array.from({ length: 30 }, (_, i) => `g${i}`).sort());
       expect((await tagIds('a', 'g')).length).toBe(20);
       expect((await tagIds('b', 'g')).length).toBe(10);
@@ -151,7 +155,8 @@ describe('change feed', () => {
           if (fail) throw new Error(`falhou ${id}`);
           return id;
         });
-      // Queued in one turn of the event loop, the six share one group.
+      // Queued in one turn of the event loop, the six share one group: it runs once without
+      // savepoints, is rolled back at f2's throw, and runs again with one savepoint per job.
       const settled = await Promise.allSettled([write('f0', false), write('f1', false), write('f2', true), write('f3', false), write('f4', true), write('f5', false)]);
       expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'rejected', 'fulfilled']);
       expect((settled[2] as PromiseRejectedResult).reason.message).toBe('falhou f2');
