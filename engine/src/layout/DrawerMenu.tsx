@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
@@ -23,7 +23,11 @@ import { session } from '../api/session';
 import { RouteIcon } from '../ui/RouteIcon';
 import { showToast } from '../ui/toast';
 import { UserAvatar } from '../ui/UserAvatar';
-import { OnlineAgentsDialog, type OnlineAgent } from './OnlineAgentsDialog';
+import { lazyNamed } from '../ui/lazyNamed';
+import type { OnlineAgent } from './OnlineAgentsDialog';
+
+// A chunk fetched on 'Agentes Online': its Dialog and list stay out of the first screen.
+const OnlineAgentsDialog = lazyNamed(() => import('./OnlineAgentsDialog'), 'OnlineAgentsDialog');
 
 /** The drawer re-collapses this long after an item is clicked (seed 000 §9: 2000 ms). */
 const DRAWER_AUTO_COLLAPSE_MS = 2000;
@@ -173,7 +177,11 @@ export function DrawerMenu(props: {
         {!hideRight && <Item open={open} icon={<NewReleases />} label={messages.drawer.news} selected={pathname === '/novidades'} onClick={() => clicked(() => navigate('/novidades'))} />}
         {logoutLast && logout}
       </List>
-      <OnlineAgentsDialog open={agentsOpen} onClose={() => setAgentsOpen(false)} agents={agents} config={config} />
+      {agentsOpen && (
+        <Suspense fallback={null}>
+          <OnlineAgentsDialog open onClose={() => setAgentsOpen(false)} agents={agents} config={config} />
+        </Suspense>
+      )}
     </Box>
   );
 }
