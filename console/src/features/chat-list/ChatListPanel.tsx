@@ -24,7 +24,7 @@ import { useLiveOptions } from './useLiveOptions';
 import { chatPaths } from '../../model/chatApi';
 import { useAgentDirectory } from '../internal-chat/useAgentDirectory';
 
-// Its own chunk, fetched when 'Nova conversa interna' is clicked: its TextField would otherwise
+// Its own chunk, fetched when 'Novo chat interno' is clicked: its TextField would otherwise
 // carry Select, Menu and Popover into the list's first screen.
 const InternalChatDialog = lazy(async () => ({ default: (await import('../internal-chat/InternalChatDialog')).InternalChatDialog }));
 
