@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useEffect, useMemo } from 'react';
+import { Suspense, useCallback, useEffect, useMemo } from 'react';
 import { Box, CircularProgress, IconButton, Typography, useMediaQuery } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { format, messages as seedTexts, quotesPaneRoom } from '@atendimento/schemas';
@@ -15,6 +15,7 @@ import { useCounters } from './features/chat-list/useCounters';
 import { useGroupChatNotifications } from './features/internal-chat/useGroupChatNotifications';
 import { useBrowserNotifications } from './features/notifications/useBrowserNotifications';
 import { useFaviconBadge } from './features/notifications/useFaviconBadge';
+import { lazyNamed } from './ui/lazyNamed';
 
 // The open chat and its drawers are chunks of their own (docs/console.md "Loading"): the
 // signed-in first screen is the list; they load once the list is up, before a click needs them.
@@ -33,10 +34,10 @@ function prefetchPanes(): void {
   // A failed fetch (offline, a new deploy) is tried again by React.lazy when a pane renders.
   for (const load of Object.values(loadPanes)) load().catch(() => (prefetched = false));
 }
-const ChatPane = lazy(async () => ({ default: (await loadPanes.chat()).ChatPane }));
-const ContactDrawer = lazy(async () => ({ default: (await loadPanes.contact()).ContactDrawer }));
-const QuotesPane = lazy(async () => ({ default: (await loadPanes.quotes()).QuotesPane }));
-const GroupDrawer = lazy(async () => ({ default: (await loadPanes.group()).GroupDrawer }));
+const ChatPane = lazyNamed(loadPanes.chat, 'ChatPane');
+const ContactDrawer = lazyNamed(loadPanes.contact, 'ContactDrawer');
+const QuotesPane = lazyNamed(loadPanes.quotes, 'QuotesPane');
+const GroupDrawer = lazyNamed(loadPanes.group, 'GroupDrawer');
 
 /** Media query of the narrow layout (seed 001 §2: width 1065 or less). */
 const NARROW_QUERY = `(max-width:${LIMITS.narrowWidth}px)`;

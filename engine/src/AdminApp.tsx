@@ -14,7 +14,7 @@ import { registerResources as buildRegisterResources } from './registers';
 import { ComingSoonPage } from './pages/ComingSoonPage';
 import { NewsPage } from './pages/NewsPage';
 import { SummariesPage } from './pages/SummariesPage';
-import { lazyNamed } from './ui/lazyNamed';
+import { lazyNamed } from '@atendimento/console/lazyNamed';
 import { LoadingScreen } from './ui/LoadingScreen';
 import { themeOptions } from './ui/theme';
 

@@ -6,7 +6,7 @@ import { findRoute, guardRedirect, SCREEN_TABLE, withRootView, type AppConfig } 
 import { session } from './api/session';
 import { loadApp } from './appLoader';
 import { useAppConfig } from './boot/AppConfigContext';
-import { lazyNamed } from './ui/lazyNamed';
+import { lazyNamed } from '@atendimento/console/lazyNamed';
 import { LoadingScreen } from './ui/LoadingScreen';
 import { Toaster } from './ui/Toaster';
 import { theme } from './ui/theme';

@@ -14,7 +14,7 @@ import { integrationMenuRoutes, integrationPageRoutes, useIntegrationViews } fro
 import { AppLayout } from './layout/AppLayout';
 import { ShellRoutesContext } from './layout/ShellRoutesContext';
 import { loadOnlineAgents } from './presence/onlineAgents';
-import { lazyNamed } from './ui/lazyNamed';
+import { lazyNamed } from '@atendimento/console/lazyNamed';
 import { LoadingScreen } from './ui/LoadingScreen';
 import { signedInTheme } from './ui/signedInTheme';
 import { showToast } from './ui/toast';

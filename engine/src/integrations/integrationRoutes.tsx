@@ -1,7 +1,7 @@
 import { type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
 import { Route } from 'react-router';
 import type { AppRoute } from '@atendimento/schemas';
-import { lazyNamed } from '../ui/lazyNamed';
+import { lazyNamed } from '@atendimento/console/lazyNamed';
 import type { IntegrationView } from './integrationViews';
 
 type Pages = typeof import('./IntegrationPages');

@@ -23,7 +23,7 @@ import { session } from '../api/session';
 import { RouteIcon } from '../ui/RouteIcon';
 import { showToast } from '../ui/toast';
 import { UserAvatar } from '../ui/UserAvatar';
-import { lazyNamed } from '../ui/lazyNamed';
+import { lazyNamed } from '@atendimento/console/lazyNamed';
 import type { OnlineAgent } from './OnlineAgentsDialog';
 
 // A chunk fetched on 'Agentes Online': its Dialog and list stay out of the first screen.

@@ -1,7 +1,7 @@
 import { type ComponentType, type LazyExoticComponent, type ReactElement } from 'react';
 import { Resource } from 'react-admin';
 import { REGISTERS } from '@atendimento/schemas/registers/catalog';
-import { lazyNamed } from '../ui/lazyNamed';
+import { lazyNamed } from '@atendimento/console/lazyNamed';
 
 type Pages = typeof import('./RegisterPages');
 /**

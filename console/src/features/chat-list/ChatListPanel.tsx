@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Box, Chip, CircularProgress, IconButton, Paper, Typography } from '@mui/material';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
@@ -23,10 +23,11 @@ import { QueueChips } from './QueueChips';
 import { useLiveOptions } from './useLiveOptions';
 import { chatPaths } from '../../model/chatApi';
 import { useAgentDirectory } from '../internal-chat/useAgentDirectory';
+import { lazyNamed } from '../../ui/lazyNamed';
 
 // Its own chunk, fetched when 'Novo chat interno' is clicked: its TextField would otherwise
 // carry Select, Menu and Popover into the list's first screen.
-const InternalChatDialog = lazy(async () => ({ default: (await import('../internal-chat/InternalChatDialog')).InternalChatDialog }));
+const InternalChatDialog = lazyNamed(() => import('../internal-chat/InternalChatDialog'), 'InternalChatDialog');
 
 /**
  * The chat list panel (seed 001 §2 "Chat list panel"): new-contact form, search with filters,
@@ -174,7 +175,7 @@ export function ChatListPanel({ onOpenRoom }: { onOpenRoom: (room: Room, options
       {starting && (
         <Suspense fallback={null}>
           <InternalChatDialog
-            open={starting}
+            open
             mode="start"
             agents={directory}
             onCancel={() => setStarting(false)}

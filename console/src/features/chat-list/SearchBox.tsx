@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { Suspense, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { Box, CircularProgress, IconButton, InputAdornment, Menu } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import FilterListIcon from '@mui/icons-material/FilterList';
@@ -10,10 +10,11 @@ import { Hint } from '../../ui/Hint';
 import { TextInput } from '../../ui/TextInput';
 import { normalizeSearch } from './searchTerm';
 import { useLiveOptions, type LiveOption } from './useLiveOptions';
+import { lazyNamed } from '../../ui/lazyNamed';
 
 // The filter menu's fields (autocompletes, the NPS slider) load on the first 'Filtros': they are
 // most of Material UI's weight in the console's first screen (docs/bench.md B10b).
-const SearchFilterFields = lazy(async () => ({ default: (await import('./SearchFilterFields')).SearchFilterFields }));
+const SearchFilterFields = lazyNamed(() => import('./SearchFilterFields'), 'SearchFilterFields');
 
 export const SEARCH_LIST_KEY = 'search';
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Box, Button, Chip, CircularProgress, Divider, IconButton, List, ListItemButton, ListItemText, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { CONTACT_HISTORY_LIMIT, contactIsBlocked, hasPermission, isAdmin, messages as seedTexts, type Filter, type RoomsPageAnswer } from '@atendimento/schemas';
@@ -15,9 +15,10 @@ import { texts } from '../../ui/texts';
 import { ActiveMessageButton } from '../whatsapp/ActiveMessageDialog';
 import { QuotesButton } from './QuotesPane';
 import { ChatIntegrations } from './ChatIntegrations';
+import { lazyNamed } from '../../ui/lazyNamed';
 
 // The edit form reads the contacts register's schema (with it, every register's): its own chunk, on 'Editar Contato'.
-const ContactEditDialog = lazy(async () => ({ default: (await import('./ContactEditDialog')).ContactEditDialog }));
+const ContactEditDialog = lazyNamed(() => import('./ContactEditDialog'), 'ContactEditDialog');
 
 /** Chat ids GET /api/integration-chat/{chatId} accepts (phones, WhatsApp and e-mail ids); web-chat ids ('webchat:…') have no ERP link. */
 const SEARCHABLE_CHAT_ID = /^[A-Za-z0-9@._+-]{1,120}$/;
