@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { dialectOf, parseJson, toJson } from '../knex';
+import { dialectOf, parseRecord, toJson } from '../knex';
 import { isTransaction, prepared } from '../prepared';
 
 /**
@@ -33,8 +33,8 @@ export interface ChatContact {
   [key: string]: unknown;
 }
 
-function fromRow(row: Record<string, unknown>): ChatContact {
-  const data = parseJson<Partial<ChatContact>>(row.data, {});
+/** What a contact record lacks when an older version wrote it (fresh arrays each call). */
+function contactDefaults(): Partial<ChatContact> {
   return {
     name: null,
     photoUrl: null,
@@ -51,14 +51,18 @@ function fromRow(row: Record<string, unknown>): ChatContact {
     autoBlocked: false,
     chatsHistory: [],
     clientsName: [],
-    ...data,
-    id: String(row.id),
-    displayName: String(row.display_name),
-    phone: (row.phone as string | null) ?? null,
-    email: (row.email as string | null) ?? null,
-    active: Boolean(row.active),
-    lifeControl: { createdAt: String(row.created_at), updatedAt: String(row.updated_at), deletedAt: (row.deleted_at as string | null) ?? null },
   };
+}
+
+function fromRow(row: Record<string, unknown>): ChatContact {
+  const contact = parseRecord<ChatContact>(row.data, contactDefaults());
+  contact.id = String(row.id);
+  contact.displayName = String(row.display_name);
+  contact.phone = (row.phone as string | null) ?? null;
+  contact.email = (row.email as string | null) ?? null;
+  contact.active = Boolean(row.active);
+  contact.lifeControl = { createdAt: String(row.created_at), updatedAt: String(row.updated_at), deletedAt: (row.deleted_at as string | null) ?? null };
+  return contact;
 }
 
 export function createChatContactRepository() {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { emptyRoomState, foldText, type Filter, type Room } from '@atendimento/schemas';
-import { dialectOf, parseJson, toJson, type Db } from '../knex';
+import { dialectOf, parseRecord, toJson, type Db } from '../knex';
 import { isTransaction, prepared } from '../prepared';
 import { applyFilter, type FieldMap } from './chat-filter-sql';
 
@@ -63,8 +63,8 @@ function openKey(room: Room): string | null {
   return `${channelId}\u0001${room.chatId}`;
 }
 
-/** The indexed columns, derived from the record. */
-function columnsOf(room: Room): Record<string, unknown> {
+/** The indexed columns, derived from the record; `data` too unless only compared (a save's previous record). */
+function columnsOf(room: Room, withData = true): Record<string, unknown> {
   const digits = room.chatId.replace(/\D/g, '');
   return {
     room_inc: room.roomInc,
@@ -90,7 +90,7 @@ function columnsOf(room: Room): Record<string, unknown> {
     last_message_at: room.lastMessageAt,
     closed_at: room.closedBy?.closedAt ?? null,
     open_key: openKey(room),
-    data: toJson(room),
+    data: withData ? toJson(room) : undefined,
     updated_at: room.lifeControl.updatedAt ?? room.lifeControl.createdAt,
     deleted_at: room.lifeControl.deletedAt,
   };
@@ -109,29 +109,27 @@ function membersOf(room: Room): Set<string> {
 
 /** Fills fields a record written by an older version may lack, then trusts the columns. */
 export function roomFromRow(row: Record<string, unknown>): Room {
-  const data = parseJson<Partial<Room>>(row.data, {});
+  const defaults = emptyRoomState() as Partial<Room>;
+  defaults.channelIdTextit = null;
+  defaults.origin = String(row.origin ?? row.channel);
+  defaults.departmentId = null;
+  const room = parseRecord<Room>(row.data, defaults);
   const createdAt = String(row.created_at);
-  return {
-    ...emptyRoomState(),
-    channelIdTextit: null,
-    origin: String(row.origin ?? row.channel),
-    departmentId: null,
-    ...data,
-    id: String(row.id),
-    roomInc: Number(row.room_inc),
-    chatId: String(row.chat_id),
-    channel: String(row.channel) as Room['channel'],
-    channelId: data.channelId ?? ((row.channel_id as string | null) ?? null),
-    destination: String(row.destination) as Room['destination'],
-    active: Boolean(row.active),
-    inAttend: Boolean(row.in_attend),
-    internal: Boolean(row.internal),
-    unreadCount: Number(row.unread_count ?? 0),
-    publicToken: String(row.public_token),
-    lastMessageAt: String(row.last_message_at ?? createdAt),
-    author: data.author ?? { id: String(row.contact_id ?? ''), displayName: '', photoUrl: null, email: null, chatId: String(row.chat_id), phone: null, type: 'client' },
-    lifeControl: { ...(data.lifeControl ?? {}), createdAt, updatedAt: String(row.updated_at), deletedAt: (row.deleted_at as string | null) ?? null },
-  };
+  room.id = String(row.id);
+  room.roomInc = Number(row.room_inc);
+  room.chatId = String(row.chat_id);
+  room.channel = String(row.channel) as Room['channel'];
+  room.channelId ??= (row.channel_id as string | null) ?? null;
+  room.destination = String(row.destination) as Room['destination'];
+  room.active = Boolean(row.active);
+  room.inAttend = Boolean(row.in_attend);
+  room.internal = Boolean(row.internal);
+  room.unreadCount = Number(row.unread_count ?? 0);
+  room.publicToken = String(row.public_token);
+  room.lastMessageAt = String(row.last_message_at ?? createdAt);
+  room.author ??= { id: String(row.contact_id ?? ''), displayName: '', photoUrl: null, email: null, chatId: String(row.chat_id), phone: null, type: 'client' };
+  room.lifeControl = { ...(room.lifeControl ?? {}), createdAt, updatedAt: String(row.updated_at), deletedAt: (row.deleted_at as string | null) ?? null };
+  return room;
 }
 
 export function createRoomRepository(db: Db) {
@@ -183,7 +181,7 @@ export function createRoomRepository(db: Db) {
     async save(trx: Knex.Transaction, tenantId: string, room: Room, previous: Room, options: { changedOnly?: boolean } = {}): Promise<void> {
       const columns = columnsOf(room);
       if (options.changedOnly) {
-        const before = columnsOf(previous);
+        const before = columnsOf(previous, false);
         for (const key of Object.keys(columns)) if (columns[key] === before[key] && key !== 'data') delete columns[key];
       }
       // Compiled once per set of columns (prepared.ts); knex leaves undefined out, so do we.
