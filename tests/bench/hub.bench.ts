@@ -133,7 +133,8 @@ const text1k = (i: number) => `mensagem ${i} `.padEnd(1024, 'x');
 
 /** Same secret as bench-server.ts's channel 'wa-meta'. */
 const META_APP_SECRET = 'segredo-do-app-bench';
-const WEBHOOK_CONTACTS = 200;
+/** BENCH_CONTACTS=10000000 makes every webhook a new customer (new contact and room: the first-message path). */
+const WEBHOOK_CONTACTS = Number(process.env.BENCH_CONTACTS ?? 200);
 let webhookSeq = 0;
 const runId = randomUUID().slice(0, 8);
 

@@ -17,6 +17,7 @@ import * as m017 from './017-reports';
 import * as m018 from './018-export-index';
 import * as m019 from './019-export-jobs';
 import * as m020 from './020-flow-runs';
+import * as m021 from './021-redundant-indexes';
 
 /**
  * Migrations are imported statically (no directory scan), so they work the same under tsx,
@@ -41,6 +42,7 @@ const migrations: Record<string, Knex.Migration> = {
   '018-export-index': m018,
   '019-export-jobs': m019,
   '020-flow-runs': m020,
+  '021-redundant-indexes': m021,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -73,7 +73,9 @@ export function createChatContactRepository() {
       return row ? fromRow(row) : null;
     },
     async findByPhone(q: Knex | Knex.Transaction, tenantId: string, phone: string): Promise<ChatContact | null> {
-      const row = await live(q, tenantId).andWhere('phone', phone).orderBy('created_at', 'asc').first();
+      const build = (k: Knex | Knex.Transaction, [t, p]: readonly unknown[]) => live(k, t as string).andWhere('phone', p as string).orderBy('created_at', 'asc').first();
+      // A new customer's first message asks this inside its transaction: compiled once (prepared.ts).
+      const row = isTransaction(q) ? (await prepared<Record<string, unknown>>(q, 'contacts.findByPhone', [tenantId, phone], build)).rows[0] : await build(q, [tenantId, phone]);
       return row ? fromRow(row) : null;
     },
     /** The oldest live contact with this e-mail (lower case), for mail senders. */
@@ -105,7 +107,8 @@ export function createChatContactRepository() {
       return { boundId: String(row.bound_id), contact: row.id == null ? null : fromRow(row) };
     },
     async addIdentity(trx: Knex.Transaction, tenantId: string, channelId: string, identity: string, contactId: string, at: string): Promise<void> {
-      await trx('contact_identities').insert({ tenant_id: tenantId, channel_id: channelId, identity, contact_id: contactId, created_at: at }).onConflict(['tenant_id', 'channel_id', 'identity']).ignore();
+      await prepared(trx, 'contacts.addIdentity', [tenantId, channelId, identity, contactId, at], (k, [t, c, i, id, when]) =>
+        k('contact_identities').insert({ tenant_id: t, channel_id: c, identity: i, contact_id: id, created_at: when }).onConflict(['tenant_id', 'channel_id', 'identity']).ignore());
     },
     /** Binds a channel identity to a contact, moving it from another contact if it had one (a number that changed hands). */
     async bindIdentity(trx: Knex.Transaction, tenantId: string, channelId: string, identity: string, contactId: string, at: string): Promise<void> {
@@ -118,18 +121,9 @@ export function createChatContactRepository() {
       await live(trx, tenantId).andWhere('id', id).update({ data, phone, updated_at: at });
     },
     async insert(trx: Knex.Transaction, tenantId: string, contact: ChatContact): Promise<void> {
-      await trx('contacts').insert({
-        id: contact.id,
-        tenant_id: tenantId,
-        data: toJson(contact),
-        display_name: contact.displayName,
-        phone: contact.phone,
-        email: contact.email,
-        active: contact.active,
-        created_at: contact.lifeControl.createdAt,
-        updated_at: contact.lifeControl.createdAt,
-        deleted_at: null,
-      });
+      const values = [contact.id, tenantId, toJson(contact), contact.displayName, contact.phone, contact.email, contact.active, contact.lifeControl.createdAt];
+      await prepared(trx, 'contacts.insert', values, (k, [id, t, data, name, phone, email, active, at]) =>
+        k('contacts').insert({ id, tenant_id: t, data, display_name: name, phone, email, active, created_at: at, updated_at: at, deleted_at: null }));
     },
     /**
      * Merges top-level fields into the contact's record (e.g. `${channelId}LastReply`) in one

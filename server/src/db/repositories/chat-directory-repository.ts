@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Channel } from '@atendimento/schemas';
 import { parseJson, type Db } from '../knex';
+import { isTransaction, prepared } from '../prepared';
 import { createRegisterSql, type FieldSpecs } from './register-sql';
 
 /**
@@ -66,7 +67,9 @@ export function createChatDirectoryRepository(db: Db) {
       return rows.map(channelFromRow).sort((a, b) => a.menuOrder - b.menuOrder);
     },
     async departmentName(tenantId: string, id: string, q: Knex | Knex.Transaction = db): Promise<string | null> {
-      const row = await q('departments').where({ tenant_id: tenantId, id }).whereNull('deleted_at').first('display_name');
+      const build = (k: Knex | Knex.Transaction, [t, d]: readonly unknown[]) => k('departments').where({ tenant_id: t as string, id: d as string }).whereNull('deleted_at').first('display_name');
+      // Every new chat asks this inside its transaction: compiled once (prepared.ts).
+      const row = isTransaction(q) ? (await prepared<{ display_name: string }>(q, 'departments.name', [tenantId, id], build)).rows[0] : await build(q, [tenantId, id]);
       return row ? String(row.display_name) : null;
     },
     /** Agent ids of the given departments (supervisors' "team"). */

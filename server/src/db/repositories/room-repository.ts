@@ -154,21 +154,26 @@ export function createRoomRepository(db: Db) {
     /** Next chat number of the tenant (counters row 'roomInc'), inside the caller's transaction. */
     async nextRoomInc(trx: Knex.Transaction, tenantId: string): Promise<number> {
       // One upsert: the row lock it takes (PostgreSQL) orders concurrent rooms.
-      const [row] = await trx('counters')
-        .insert({ tenant_id: tenantId, name: 'roomInc', value: 1 })
+      const { rows: [row] } = await prepared<{ value: number | string }>(trx, 'rooms.nextRoomInc', [tenantId], (k, [t]) => k('counters')
+        .insert({ tenant_id: t, name: 'roomInc', value: 1 })
         .onConflict(['tenant_id', 'name'])
-        .merge({ value: trx.raw('?? + 1', ['counters.value']) })
-        .returning('value');
-      return Number((row as { value: number | string }).value);
+        .merge({ value: k.raw('?? + 1', ['counters.value']) })
+        .returning('value'));
+      return Number(row!.value);
     },
 
     async insert(trx: Knex.Transaction, tenantId: string, room: Room): Promise<void> {
-      await trx('rooms').insert({ id: room.id, tenant_id: tenantId, created_at: room.lifeControl.createdAt, ...columnsOf(room) });
-      const members = [...membersOf(room)].map((m) => {
-        const [kind, memberId] = m.split('\u0001') as [string, string];
-        return { tenant_id: tenantId, room_id: room.id, kind, member_id: memberId };
-      });
-      if (members.length) await trx('room_members').insert(members);
+      // Compiled once per column set and member count (prepared.ts): every new chat runs both.
+      const row: Record<string, unknown> = { id: room.id, tenant_id: tenantId, created_at: room.lifeControl.createdAt, ...columnsOf(room) };
+      // Knex leaves undefined out (the column's default applies), so do we.
+      const names = Object.keys(row).filter((key) => row[key] !== undefined);
+      await prepared(trx, `rooms.insert:${names.join(',')}`, names.map((key) => row[key]), (k, values) =>
+        k('rooms').insert(Object.fromEntries(names.map((key, i) => [key, values[i]]))));
+      const members = [...membersOf(room)].map((m) => m.split('\u0001') as [string, string]);
+      if (members.length) {
+        await prepared(trx, `rooms.insertMembers:${members.length}`, [tenantId, room.id, ...members.flat()], (k, [t, id, ...pairs]) =>
+          k('room_members').insert(members.map((_, i) => ({ tenant_id: t, room_id: id, kind: pairs[2 * i], member_id: pairs[2 * i + 1] }))));
+      }
     },
 
     /**
@@ -252,10 +257,13 @@ export function createRoomRepository(db: Db) {
 
     /** The chat's most recently closed room on a channel (a survey may wait there); locked on PostgreSQL. */
     async lastClosed(trx: Knex.Transaction, tenantId: string, channelId: string, chatId: string): Promise<Room | null> {
-      const qb = live(trx, tenantId).andWhere({ 'rooms.channel_id': channelId, 'rooms.chat_id': chatId.slice(0, 320), 'rooms.active': false, 'rooms.internal': false })
-        .orderBy([{ column: 'rooms.closed_at', order: 'desc' }, { column: 'rooms.id', order: 'desc' }]);
-      if (pg) qb.forUpdate();
-      const row = await qb.first();
+      // A customer's message with no open room asks this (a survey may wait): compiled once (prepared.ts).
+      const { rows: [row] } = await prepared(trx, 'rooms.lastClosed', [tenantId, channelId, chatId.slice(0, 320)], (k, [t, c, chat]) => {
+        const qb = live(k, t!).andWhere({ 'rooms.channel_id': c!, 'rooms.chat_id': chat!, 'rooms.active': false, 'rooms.internal': false })
+          .orderBy([{ column: 'rooms.closed_at', order: 'desc' }, { column: 'rooms.id', order: 'desc' }]);
+        if (pg) qb.forUpdate();
+        return qb.first();
+      });
       return row ? roomFromRow(row) : null;
     },
 
