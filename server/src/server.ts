@@ -7,6 +7,7 @@ import type { Config } from './config';
 import { systemClock, type Clock } from './clock';
 import { createLogger, type Logger } from './logger';
 import { afterCommit, closeDb, createDb, migrate, poolStats, type Db } from './db/knex';
+import { startCheckpointer } from './db/sqlite-checkpointer';
 import { createUserRepository } from './db/repositories/user-repository';
 import { useSecretsKey } from './db/secret-box';
 import { createBlobStore } from './services/files/blob-store';
@@ -98,6 +99,8 @@ export async function createServer(options: ServerOptions) {
   useSecretsKey(config.secretsKey);
   const db = options.db ?? createDb(config);
   await migrate(db, config.databaseSchema);
+  // SQLite: WAL checkpoints on a worker thread, not inside a request's COMMIT (docs/ingest.md "Durability").
+  const checkpointer = await startCheckpointer(db, logger);
 
   const mailer = options.mailer ?? (config.smtpUrl ? createMailer(config.smtpUrl, config.mailFrom, logger) : null);
   if (!mailer) throw new Error('createServer: no mailer. Set SMTP_URL or pass options.mailer (npm start starts a local catcher).');
@@ -333,6 +336,7 @@ export async function createServer(options: ServerOptions) {
       mailer.close();
       changes.close();
       await bus.close();
+      await checkpointer.stop();
       await closeDb(db);
       await unmarkRunning?.();
     },

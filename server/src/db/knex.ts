@@ -4,7 +4,7 @@ import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import type { Config } from '../config';
 import { migrationSource } from './migrations';
-import { CachingBetterSqliteClient } from './sqlite-client';
+import { CachingBetterSqliteClient, SQLITE_SYNCHRONOUS } from './sqlite-client';
 
 export type Db = Knex;
 /**
@@ -100,8 +100,9 @@ export function createDb(config: Pick<Config, 'databaseUrl' | 'databaseSchema' |
       ) {
         conn.pragma('journal_mode = WAL');
         // FULL: each COMMIT syncs the WAL, so an acknowledged message survives a power loss, not
-        // only kill -9 (docs/ingest.md "Durability"); group commit pays one sync per group.
-        conn.pragma('synchronous = FULL');
+        // only kill -9 (docs/ingest.md "Durability"); group commit pays one sync per group, on
+        // the thread pool (wal-sync.ts).
+        conn.pragma(`synchronous = ${SQLITE_SYNCHRONOUS}`);
         conn.pragma('busy_timeout = 5000');
         conn.pragma('foreign_keys = ON');
         // SQLite's lower() folds ASCII only: 'Ávila' stayed 'Ávila' and the register search

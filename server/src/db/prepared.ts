@@ -80,3 +80,18 @@ export async function prepared<Row = Record<string, unknown>>(
   const out = runCached(client, connection, compiled.sql, bindings);
   return 'rows' in out ? { rows: out.rows as Row[], count: 0 } : { rows: [], count: out.result.changes };
 }
+
+/**
+ * The first row of the statement `key`: prepared inside a transaction (where the ingest path
+ * asks it, once per message), built by knex outside one (rare reads with no connection of
+ * their own to prepare on). `build` must end in `.first()` and serve both.
+ */
+export async function preparedFirst<Row = Record<string, unknown>>(
+  q: Knex | Knex.Transaction,
+  key: string,
+  args: readonly unknown[],
+  build: (k: Knex | Knex.Transaction, args: readonly unknown[]) => Knex.QueryBuilder,
+): Promise<Row | undefined> {
+  if (isTransaction(q)) return (await prepared<Row>(q, key, args, build)).rows[0];
+  return (await build(q, args)) as Row | undefined;
+}

@@ -20,6 +20,9 @@ interface Statement {
 
 interface Connection {
   prepare(sql: string): Statement;
+  pragma(sql: string): unknown;
+  /** The transaction holding the connection (knex sets it before BEGIN). */
+  __knexTxId?: string;
 }
 
 interface QueryObject {
@@ -43,6 +46,24 @@ const require = createRequire(import.meta.url);
 const Base = require('knex/lib/dialects/better-sqlite3') as typeof Knex.Client;
 
 const caches = new WeakMap<Connection, Map<string, Statement>>();
+
+/** `synchronous` of every connection (knex.ts sets it; docs/ingest.md "Durability"). */
+export const SQLITE_SYNCHRONOUS = 'FULL';
+
+/**
+ * The key of knex's transaction config that makes the transaction commit without syncing the
+ * WAL: it runs at `synchronous=NORMAL` (set before its BEGIN, as SQLite requires, and put back
+ * right after its COMMIT or ROLLBACK), its WAL frames written, not synced. The caller syncs
+ * the WAL before it answers anyone (wal-sync.ts).
+ */
+export const DEFER_WAL_SYNC = 'deferWalSync';
+
+/** Transactions (knex txid) begun with DEFER_WAL_SYNC and not ended yet. */
+const syncDeferred = new Set<string>();
+
+/** knex ends a transaction with `COMMIT;` or `ROLLBACK` (savepoints are `RELEASE`/`ROLLBACK TO`). */
+const TRANSACTION_END = /^(commit|rollback)\b(?!\s+to\b)/i;
+const TRANSACTION_BEGIN = /^begin\b/i;
 
 /**
  * `limit ?` / `offset ?` as knex writes them (every `.first()`) make SQLite re-prepare the
@@ -95,6 +116,10 @@ export class CachingBetterSqliteClient extends Base {
     if (!obj.sql) throw new Error('The query is empty');
     if (!connection) throw new Error('No connection provided');
     const self = this as unknown as BetterSqliteHelpers;
+    if (connection.__knexTxId !== undefined && syncDeferred.has(connection.__knexTxId)) {
+      if (TRANSACTION_BEGIN.test(obj.sql)) return this.beginWithoutSync(connection, obj);
+      if (TRANSACTION_END.test(obj.sql)) return this.endWithoutSync(connection, connection.__knexTxId, obj);
+    }
     const safeIntegers = self._optSafeIntegers(obj.options);
     // safeIntegers changes the statement: such a query gets a statement of its own.
     const statement = safeIntegers === undefined ? cached(connection, obj.sql) : prepare(connection, obj.sql).safeIntegers(safeIntegers);
@@ -105,6 +130,46 @@ export class CachingBetterSqliteClient extends Base {
     }
     obj.response = out.result;
     obj.context = { lastID: out.result.lastInsertRowid, changes: out.result.changes };
+    return obj;
+  }
+
+  /** Knex's transaction, remembered when its config defers the WAL's sync (DEFER_WAL_SYNC). */
+  transaction(container: unknown, config: Record<string, unknown> | undefined, outerTx: unknown): Knex.Transaction {
+    const trx = super.transaction(container, config, outerTx);
+    if (config?.[DEFER_WAL_SYNC] && !outerTx) {
+      const { txid } = trx as unknown as { txid: string };
+      syncDeferred.add(txid);
+      // Also when it never reached its BEGIN (no connection in time).
+      const forget = () => void syncDeferred.delete(txid);
+      void (trx as unknown as PromiseLike<unknown>).then(forget, forget);
+    }
+    return trx;
+  }
+
+  /** SQLite refuses to change `synchronous` inside a transaction: set it just before BEGIN, in the same turn. */
+  private async beginWithoutSync(connection: Connection, obj: QueryObject): Promise<QueryObject> {
+    connection.pragma('synchronous = NORMAL');
+    try {
+      return this.runOn(connection, obj);
+    } catch (error) {
+      connection.pragma(`synchronous = ${SQLITE_SYNCHRONOUS}`);
+      throw error;
+    }
+  }
+
+  /** Ends the transaction and puts `synchronous` back before anything else can run on the connection. */
+  private async endWithoutSync(connection: Connection, txid: string, obj: QueryObject): Promise<QueryObject> {
+    syncDeferred.delete(txid);
+    try {
+      return this.runOn(connection, obj);
+    } finally {
+      connection.pragma(`synchronous = ${SQLITE_SYNCHRONOUS}`);
+    }
+  }
+
+  private runOn(connection: Connection, obj: QueryObject): QueryObject {
+    const out = execute(this as unknown as BetterSqliteHelpers, cached(connection, obj.sql), obj.bindings);
+    obj.response = 'rows' in out ? out.rows : out.result;
     return obj;
   }
 }

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { dialectOf, type Db, type Executor, type Transaction } from '../knex';
 import { prepared } from '../prepared';
 
@@ -18,9 +19,9 @@ const SEQ_COUNTER = 'changeSeq';
  */
 export function createChangeLogRepository(db: Db) {
   return {
-    /** Runs `work` in a write transaction. */
-    transaction<T>(work: (trx: Transaction) => Promise<T>): Promise<T> {
-      return db.transaction(work);
+    /** Runs `work` in a write transaction (`config`: wal-sync.ts's, for group commit). */
+    transaction<T>(work: (trx: Transaction) => Promise<T>, config?: Knex.TransactionConfig): Promise<T> {
+      return db.transaction(work, config);
     },
 
     /**

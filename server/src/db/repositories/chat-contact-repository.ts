@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { dialectOf, parseRecord, toJson } from '../knex';
-import { isTransaction, prepared } from '../prepared';
+import { prepared, preparedFirst } from '../prepared';
 
 /**
  * The chat side of contacts: find or create the contact of a new conversation (web-chat
@@ -75,7 +75,7 @@ export function createChatContactRepository() {
     async findByPhone(q: Knex | Knex.Transaction, tenantId: string, phone: string): Promise<ChatContact | null> {
       const build = (k: Knex | Knex.Transaction, [t, p]: readonly unknown[]) => live(k, t as string).andWhere('phone', p as string).orderBy('created_at', 'asc').first();
       // A new customer's first message asks this inside its transaction: compiled once (prepared.ts).
-      const row = isTransaction(q) ? (await prepared<Record<string, unknown>>(q, 'contacts.findByPhone', [tenantId, phone], build)).rows[0] : await build(q, [tenantId, phone]);
+      const row = await preparedFirst(q, 'contacts.findByPhone', [tenantId, phone], build);
       return row ? fromRow(row) : null;
     },
     /** The oldest live contact with this e-mail (lower case), for mail senders. */
@@ -100,9 +100,7 @@ export function createChatContactRepository() {
         .where({ 'contact_identities.tenant_id': t, 'contact_identities.channel_id': c, 'contact_identities.identity': i })
         .first('contact_identities.contact_id as bound_id', 'contacts.*');
       // Every inbound message asks this inside its transaction: compiled once (prepared.ts).
-      const row = isTransaction(q)
-        ? (await prepared<Record<string, unknown>>(q, 'contacts.findByIdentity', [tenantId, channelId, identity], build)).rows[0]
-        : await build(q, [tenantId, channelId, identity]);
+      const row = await preparedFirst(q, 'contacts.findByIdentity', [tenantId, channelId, identity], build);
       if (!row) return { boundId: null, contact: null };
       return { boundId: String(row.bound_id), contact: row.id == null ? null : fromRow(row) };
     },

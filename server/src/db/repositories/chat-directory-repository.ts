@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Channel } from '@atendimento/schemas';
 import { parseJson, type Db } from '../knex';
-import { isTransaction, prepared } from '../prepared';
+import { preparedFirst } from '../prepared';
 import { createRegisterSql, type FieldSpecs } from './register-sql';
 
 /**
@@ -69,7 +69,7 @@ export function createChatDirectoryRepository(db: Db) {
     async departmentName(tenantId: string, id: string, q: Knex | Knex.Transaction = db): Promise<string | null> {
       const build = (k: Knex | Knex.Transaction, [t, d]: readonly unknown[]) => k('departments').where({ tenant_id: t as string, id: d as string }).whereNull('deleted_at').first('display_name');
       // Every new chat asks this inside its transaction: compiled once (prepared.ts).
-      const row = isTransaction(q) ? (await prepared<{ display_name: string }>(q, 'departments.name', [tenantId, id], build)).rows[0] : await build(q, [tenantId, id]);
+      const row = await preparedFirst<{ display_name: string }>(q, 'departments.name', [tenantId, id], build);
       return row ? String(row.display_name) : null;
     },
     /** Agent ids of the given departments (supervisors' "team"). */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { emptyRoomState, foldText, type Filter, type Room } from '@atendimento/schemas';
 import { dialectOf, parseRecord, toJson, type Db } from '../knex';
-import { isTransaction, prepared } from '../prepared';
+import { isTransaction, prepared, preparedFirst } from '../prepared';
 import { applyFilter, type FieldMap } from './chat-filter-sql';
 
 /**
@@ -164,7 +164,11 @@ export function createRoomRepository(db: Db) {
 
     async insert(trx: Knex.Transaction, tenantId: string, room: Room): Promise<void> {
       // Compiled once per column set and member count (prepared.ts): every new chat runs both.
-      const row: Record<string, unknown> = { id: room.id, tenant_id: tenantId, created_at: room.lifeControl.createdAt, ...columnsOf(room) };
+      // Keys set on columnsOf's fresh object: a spread after other keys copies property by property.
+      const row = columnsOf(room);
+      row.id = room.id;
+      row.tenant_id = tenantId;
+      row.created_at = room.lifeControl.createdAt;
       // Knex leaves undefined out (the column's default applies), so do we.
       const names = Object.keys(row).filter((key) => row[key] !== undefined);
       await prepared(trx, `rooms.insert:${names.join(',')}`, names.map((key) => row[key]), (k, values) =>
@@ -241,18 +245,13 @@ export function createRoomRepository(db: Db) {
 
     /** The open room of a chat on a channel, if any. */
     async findOpen(trx: Knex | Knex.Transaction, tenantId: string, channelId: string, chatId: string): Promise<Room | null> {
-      const key = `${channelId}\u0001${chatId}`;
-      if (!isTransaction(trx)) {
-        const row = await live(trx, tenantId).andWhere('rooms.open_key', key).first();
-        return row ? roomFromRow(row) : null;
-      }
       // Every inbound message asks this inside its transaction (locked on PostgreSQL): compiled once (prepared.ts).
-      const { rows } = await prepared(trx, 'rooms.findOpen', [tenantId, key], (k, [t, open]) => {
-        const qb = live(k, t!).andWhere('rooms.open_key', open!);
-        if (pg) qb.forUpdate();
+      const row = await preparedFirst(trx, 'rooms.findOpen', [tenantId, `${channelId}\u0001${chatId}`], (k, [t, open]) => {
+        const qb = live(k, t as string).andWhere('rooms.open_key', open as string);
+        if (pg && isTransaction(k)) qb.forUpdate();
         return qb.first();
       });
-      return rows[0] ? roomFromRow(rows[0]) : null;
+      return row ? roomFromRow(row) : null;
     },
 
     /** The chat's most recently closed room on a channel (a survey may wait there); locked on PostgreSQL. */

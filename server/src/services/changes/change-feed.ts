@@ -2,6 +2,7 @@ import type { Clock } from '../../clock';
 import type { Logger } from '../../logger';
 import { dialectOf, inJobScope, inSavepoint, type Db, type Executor, type SavepointOutcome, type Transaction } from '../../db/knex';
 import { createChangeLogRepository } from '../../db/repositories/change-log-repository';
+import { createWalSync } from '../../db/wal-sync';
 import type { ChangeBus } from './change-bus';
 
 /** A record that a write created, changed or (soft-)deleted. */
@@ -71,6 +72,7 @@ export function createChangeFeed(deps: { db: Db; bus: ChangeBus; clock: Clock; l
   const pending = new Map<string, Map<number, ChangeEvent>>();
 
   const log = createChangeLogRepository(db);
+  const wal = createWalSync(db);
 
   function latestSeq(tenantId: string, q: Executor = db): Promise<number> {
     return log.latestSeq(tenantId, q);
@@ -226,6 +228,7 @@ export function createChangeFeed(deps: { db: Db; bus: ChangeBus; clock: Clock; l
     const outcomes: Array<SavepointOutcome<unknown>> = [];
     const written = new Map<string, ChangeEvent[]>();
     try {
+      // SQLite: the COMMIT leaves the WAL's sync to `wal.durable()` below, off the event loop.
       await log.transaction(async (trx) => {
         const byTenant = new Map<string, Change[]>();
         for (const job of jobs) {
@@ -243,7 +246,7 @@ export function createChangeFeed(deps: { db: Db; bus: ChangeBus; clock: Clock; l
         }
         // Counter rows locked in one order by every group: two groups never wait on each other in a cycle.
         for (const tenantId of [...byTenant.keys()].sort()) written.set(tenantId, await append(trx, tenantId, byTenant.get(tenantId)!));
-      });
+      }, wal.transactionConfig);
     } catch (error) {
       if (!savepoints) return false;
       // Nothing of the group is committed: every job fails (with its own error if it had one).
@@ -253,6 +256,15 @@ export function createChangeFeed(deps: { db: Db; bus: ChangeBus; clock: Clock; l
       });
       return true;
     }
+    // Nobody hears of the group before its rows are on disk (an acknowledged message survives a power loss).
+    const unsynced = await wal.durable().then(
+      () => null,
+      (error: unknown) => {
+        // Committed but maybe not on disk: every job fails, so its sender retries (ingest is idempotent).
+        logger.error({ err: error }, 'changes.wal_sync_failed');
+        return { error };
+      },
+    );
     for (const [tenantId, events] of written) publish(tenantId, events);
     jobs.forEach((job, i) => {
       const outcome = outcomes[i]!;
@@ -264,7 +276,8 @@ export function createChangeFeed(deps: { db: Db; bus: ChangeBus; clock: Clock; l
           logger.error({ err, tenantId: job.tenantId }, 'changes.after_commit_failed');
         }
       }
-      job.resolve(outcome.value);
+      if (unsynced) job.reject(unsynced.error);
+      else job.resolve(outcome.value);
     });
     return true;
   }
@@ -384,6 +397,7 @@ export function createChangeFeed(deps: { db: Db; bus: ChangeBus; clock: Clock; l
     },
 
     close(): void {
+      void wal.close();
       unsubscribeBus();
       unsubscribeReconnect?.();
       listeners.clear();
