@@ -291,7 +291,7 @@ export async function createServer(options: ServerOptions) {
     repos: { tenants: tenants.repo, users, sessions: auth.sessions },
     services: {
       apiTokens: apiTokens.service, auth: auth.service, tenants: tenants.service, blobs, tokens: auth.tokens, mailer, changes, bus, hub,
-      uploads, presence: presence.service, reports: reports.service, reportExports: reports.exports, pruner, backups, metrics, readiness, lgpd, registers, chat, channels: channels.service, whatsapp, mail, integrations, routing, scheduler, campaigns,
+      uploads, presence: presence.service, checkpointer, reports: reports.service, reportExports: reports.exports, pruner, backups, metrics, readiness, lgpd, registers, chat, channels: channels.service, whatsapp, mail, integrations, routing, scheduler, campaigns,
     },
     /** The realtime hub: `server.hub.registerCollection(...)` makes a collection live. */
     hub,

@@ -146,6 +146,7 @@ async function app(): Promise<void> {
       server.services.changes.close();
       await server.services.bus.close();
       if (schema) await server.db.raw('drop schema if exists ?? cascade', [schema]).catch(() => {});
+      await server.services.checkpointer.stop();
       await server.db.destroy().catch(() => {});
       rmSync(dataDir, { recursive: true, force: true });
       process.exit(0);

@@ -385,8 +385,10 @@ export async function ingestBench(seconds: number, env: Record<string, string> =
     // One second of schedule (1,000 requests): below 1,000 req/s of capacity the backlog, and
     // the run, grow with every scheduled second; one second already shows it.
     const open = await openModel(app.ready, 1000, 1);
+    // Issue 22's targets: 2,000 req/s on SQLite (one process, no network hop), 1,000 on PostgreSQL.
+    const minRate = label === 'PostgreSQL' ? 1000 : 2000;
     return [
-      { id: `${id}a`, name: `webhook ingest max (signed Meta text, ${label})`, value: ours, unit: 'req/s', baselineName: 'bare node:http POST', baseline: base, ratio: ours / base, target: '>= 2,000 req/s', met: ours >= 2000 },
+      { id: `${id}a`, name: `webhook ingest max (signed Meta text, ${label})`, value: ours, unit: 'req/s', baselineName: 'bare node:http POST', baseline: base, ratio: ours / base, target: `>= ${minRate.toLocaleString('en-US')} req/s`, met: ours >= minRate },
       { id: `${id}c`, name: `server CPU per webhook (${label})`, value: cpuMs, unit: 'ms', baselineName: 'bare node:http POST', baseline: baseCpuMs, ratio: cpuMs / baseCpuMs, note: 'user + system CPU of the server process during the max-rate run, per request' },
       { id: `${id}b`, name: `webhook ingest p99 at 1,000 req/s open model (${label})`, value: open.p99, unit: 'ms', baselineName: 'p50', baseline: open.p50, ratio: open.p99 / open.p50, target: '<= 50 ms', met: open.p99 <= 50 && open.errors === 0, note: `${open.sent} requests scheduled, ${open.errors} errors; latency from the scheduled time` },
     ];

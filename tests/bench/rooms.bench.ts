@@ -130,6 +130,7 @@ export async function roomsBench(seconds: number, rooms = Number(process.env.BEN
     server.services.changes.close();
     await server.services.bus.close();
     if (schema) await server.db.raw('drop schema if exists ?? cascade', [schema]).catch(() => {});
+    await server.services.checkpointer.stop();
     await server.db.destroy();
     rmSync(dataDir, { recursive: true, force: true });
   }

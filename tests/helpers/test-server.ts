@@ -91,6 +91,8 @@ export async function startTestServer(options: { clock?: Clock; env?: Record<str
       server.services.changes.close();
       await server.services.bus.close();
       if (schema) await dropSchema(server, schema);
+      // Its worker thread would go on checkpointing a database file about to be deleted.
+      await server.services.checkpointer.stop();
       await server.db.destroy();
       server.services.mailer.close();
       await smtp.close();

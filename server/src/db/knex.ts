@@ -70,6 +70,13 @@ export function dialectOf(db: Knex): Dialect {
   return db.client.config.client === 'pg' ? 'pg' : 'sqlite';
 }
 
+/** The SQLite database file `db` opened; null on PostgreSQL and for an in-memory database (no WAL, nothing on disk). */
+export function sqliteFileOf(db: Knex): string | null {
+  if (dialectOf(db) !== 'sqlite') return null;
+  const file = (db.client.config.connection as { filename?: string } | undefined)?.filename;
+  return file && file !== ':memory:' ? file : null;
+}
+
 /**
  * Opens the database: PostgreSQL when DATABASE_URL is set, else an SQLite file through
  * better-sqlite3 (docs/database.md says why) with WAL, a busy timeout and foreign keys on.
@@ -138,7 +145,7 @@ export async function migrate(db: Knex, schema?: string | null, options: { sqlit
     });
     return;
   }
-  const file = options.sqliteFile ?? (db.client.config.connection as { filename?: string } | undefined)?.filename;
+  const file = options.sqliteFile ?? sqliteFileOf(db);
   if (!file || file === ':memory:') return runMigrations(db);
   const release = await takeLockFile(`${file}.migrate-lock`, options.waitMs ?? 120_000);
   try {

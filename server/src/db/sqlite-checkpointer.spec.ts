@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../logger';
 import { createDb, migrate, type Db } from './knex';
@@ -48,5 +50,23 @@ describe('WAL checkpoints on a worker thread (SQLite)', () => {
     expect(await db('bulk').count({ n: '*' })).toEqual([{ n: 3000 }]);
     await checkpointer.stop();
     expect(await autocheckpointPages()).toBe(1000);
+  });
+
+  it('never keeps a process alive: one that closes its database without stopping it exits', () => {
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const code = `
+      const { createDb, migrate } = await import(${JSON.stringify(path.join(here, 'knex.ts'))});
+      const { startCheckpointer } = await import(${JSON.stringify(path.join(here, 'sqlite-checkpointer.ts'))});
+      const { createLogger } = await import(${JSON.stringify(path.join(here, '..', 'logger.ts'))});
+      const db = createDb({ databaseUrl: null, databaseSchema: null, sqliteFile: process.argv[1] });
+      await migrate(db);
+      await startCheckpointer(db, createLogger('silent'), { intervalMs: 10 });
+      await db.destroy();
+      console.log('started');`;
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code, path.join(dir, 'child.sqlite')], { encoding: 'utf8', timeout: 20_000 });
+    expect(child.stderr).toBe('');
+    expect(child.stdout.trim()).toBe('started');
+    // Killed by the timeout (a checkpointer holding the event loop) would leave status null.
+    expect(child.status).toBe(0);
   });
 });

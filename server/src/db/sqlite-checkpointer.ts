@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { Knex } from 'knex';
 import type { Logger } from '../logger';
-import { dialectOf } from './knex';
+import { sqliteFileOf } from './knex';
 
 /**
  * WAL checkpoints off the event loop (SQLite; docs/ingest.md "Durability").
@@ -50,8 +50,8 @@ parentPort.on('message', (message) => {
 const require = createRequire(import.meta.url);
 
 export async function startCheckpointer(db: Knex, logger: Logger, options: { intervalMs?: number } = {}): Promise<Checkpointer> {
-  const file = dialectOf(db) === 'sqlite' ? (db.client.config.connection as { filename?: string } | undefined)?.filename : undefined;
-  if (!file || file === ':memory:') return { stop: async () => {} };
+  const file = sqliteFileOf(db);
+  if (!file) return { stop: async () => {} };
   // Off while the worker runs; SQLite's default (1,000 pages) when it stops or fails.
   const setAutocheckpoint = (on: boolean) => (on ? db.raw('pragma wal_autocheckpoint = 1000') : db.raw('pragma wal_autocheckpoint = 0'));
   await setAutocheckpoint(false);
@@ -59,8 +59,6 @@ export async function startCheckpointer(db: Knex, logger: Logger, options: { int
     eval: true,
     workerData: { file, driver: require.resolve('better-sqlite3'), intervalMs: options.intervalMs ?? 250 },
   });
-  // Never what keeps the process alive: close() stops it, and a process that exits anyway loses nothing (the WAL is replayed).
-  worker.unref();
   let running = true;
   const handBack = (reason: string) => {
     if (!running) return;
@@ -77,6 +75,9 @@ export async function startCheckpointer(db: Knex, logger: Logger, options: { int
     worker.once('exit', () => resolve());
   });
   worker.on('error', (error) => handBack(error.message));
+  // Never what keeps the process alive: close() stops it, and a process that exits anyway loses
+  // nothing (the WAL is replayed). After the listeners: adding a 'message' listener refs the port again.
+  worker.unref();
   return {
     async stop() {
       if (!running) return;

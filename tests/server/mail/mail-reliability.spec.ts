@@ -74,6 +74,7 @@ describe('mail reliability', () => {
       await new Promise<void>((resolve) => second.httpServer.close(() => resolve()));
       second.services.changes.close();
       await second.services.bus.close();
+      await second.services.checkpointer.stop();
       await second.db.destroy();
     }
     await t.server.services.mail.refresh();
