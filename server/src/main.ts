@@ -11,6 +11,9 @@ import { startLocalGoogle } from './demo/google-demo';
 import { startDemoErp, wireDemoErp } from './demo/erp-demo';
 import { installProcessGuard } from './process-guard';
 
+/** A signal arrived: what start-up still does may fail on closed parts, and must not turn the clean stop into exit 1. */
+let stopping = false;
+
 /** `npm start`: migrate, seed the demo tenant once, serve the app and print how to sign in. */
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -22,6 +25,7 @@ async function main(): Promise<void> {
   // Each part registers its closer as it starts; they run in reverse order.
   const closers: Array<() => Promise<unknown>> = [];
   const stop = async (signal: string) => {
+    stopping = true;
     logger.info({ signal }, 'server.stopping');
     for (const close of closers.reverse()) await close().catch((err) => logger.warn({ err }, 'server.stop_failed'));
     process.exit(0);
@@ -79,7 +83,7 @@ async function main(): Promise<void> {
       ).catch((err) => (logger.warn({ err }, 'demo.erp_failed'), false))
     : false;
   const url = await server.listen();
-  const appPort = (server.httpServer.address() as { port: number }).port;
+  const appPort = Number(new URL(url).port);
   const syncTemplates = (tenantId: string) => server.services.whatsapp.templates.sync(tenantId).catch((err) => logger.warn({ err }, 'demo.whatsapp_templates_failed'));
   const whatsappWired = demoWhatsapp ? await wireDemoWhatsapp(server.db, config.defaultTenant, demoWhatsapp, appPort, syncTemplates) : false;
   const mailWired = demoMail && catcher ? await wireDemoMail(server.db, config.defaultTenant, demoMail, catcher.port).catch((err) => (logger.warn({ err }, 'demo.mail_failed'), false)) : false;
@@ -116,6 +120,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
+  // Stopped while starting (systemd, a supervisor, Ctrl+C): stop() exits 0 once its closers ran.
+  if (stopping) return;
   process.stderr.write(`Falha ao iniciar: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
   process.exit(1);
 });

@@ -299,13 +299,13 @@ export async function createServer(options: ServerOptions) {
     api,
     httpServer,
     async listen(port = config.port, host = config.host): Promise<string> {
-      await new Promise<void>((resolve, reject) => {
+      // Read while listening: a stop that comes during the await below closes the socket.
+      const address = await new Promise<AddressInfo>((resolve, reject) => {
         httpServer.once('error', reject);
-        httpServer.listen(port, host, () => resolve());
+        httpServer.listen(port, host, () => resolve(httpServer.address() as AddressInfo));
       });
       // `npm run restore` refuses while this mark is live (data/run/server-PID.json).
       unmarkRunning = await markRunning(config.dataDir, clock.now());
-      const address = httpServer.address() as AddressInfo;
       return `http://localhost:${address.port}`;
     },
     /**

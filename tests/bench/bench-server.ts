@@ -23,6 +23,7 @@ import { createServer, loadConfig } from '@atendimento/server';
 import { createLogger } from '@atendimento/server/logger';
 import { defaultAppConfig } from '@atendimento/server/services/tenants/default-app-config';
 import { toJson } from '@atendimento/server/db/knex';
+import { stopServerNow } from '../helpers/stop-server';
 
 /** The app secret of the bench's Meta channel 'wa-meta' (hub.bench.ts signs with the same). */
 const META_APP_SECRET = 'segredo-do-app-bench';
@@ -140,14 +141,7 @@ async function app(): Promise<void> {
   process.on('disconnect', () => {
     void (async () => {
       await heapProfile?.();
-      await server.hub.close();
-      server.httpServer.closeAllConnections?.();
-      await new Promise<void>((r) => server.httpServer.close(() => r()));
-      server.services.changes.close();
-      await server.services.bus.close();
-      if (schema) await server.db.raw('drop schema if exists ?? cascade', [schema]).catch(() => {});
-      await server.services.checkpointer.stop();
-      await server.db.destroy().catch(() => {});
+      await stopServerNow(server, { beforeDb: schema ? () => server.db.raw('drop schema if exists ?? cascade', [schema]).catch(() => {}) : undefined }).catch(() => {});
       rmSync(dataDir, { recursive: true, force: true });
       process.exit(0);
     })();

@@ -7,6 +7,7 @@ import { createServer, loadConfig } from '@atendimento/server';
 import { createLogger } from '@atendimento/server/logger';
 import { defaultAppConfig } from '@atendimento/server/services/tenants/default-app-config';
 import { channelRow } from '../helpers/rows';
+import { stopServerNow } from '../helpers/stop-server';
 import { percentile, type BenchLine } from './report';
 
 type Server = Awaited<ReturnType<typeof createServer>>;
@@ -124,14 +125,7 @@ export async function roomsBench(seconds: number, rooms = Number(process.env.BEN
       { id: `${id}${suffix[2]}`, name: `SQL statements per page (25 vs 100 rooms, ${label})`, value: p25.statements, unit: 'statements', baselineName: 'page of 100', baseline: p100.statements, ratio: p100.statements / p25.statements, target: 'constant in page size', met: p25.statements === p100.statements },
     ];
   } finally {
-    await server.hub.close();
-    server.httpServer.closeAllConnections?.();
-    await new Promise<void>((r) => server.httpServer.close(() => r()));
-    server.services.changes.close();
-    await server.services.bus.close();
-    if (schema) await server.db.raw('drop schema if exists ?? cascade', [schema]).catch(() => {});
-    await server.services.checkpointer.stop();
-    await server.db.destroy();
+    await stopServerNow(server, { beforeDb: schema ? () => server.db.raw('drop schema if exists ?? cascade', [schema]).catch(() => {}) : undefined });
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

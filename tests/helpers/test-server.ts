@@ -10,6 +10,7 @@ import { defaultAppConfig } from '@atendimento/server/services/tenants/default-a
 import type { AppConfig } from '@atendimento/schemas';
 import { createHttpClient, type HttpClient } from './http-client';
 import { departmentRow } from './rows';
+import { stopServerNow } from './stop-server';
 
 /** Users every test tenant has; all share one password. */
 export const TEST_PASSWORD = 'senha-forte-123';
@@ -81,19 +82,7 @@ export async function startTestServer(options: { clock?: Clock; env?: Record<str
       return tenant.appConfig;
     },
     async close() {
-      // Open WebSockets would keep httpServer.close() waiting forever.
-      await server.hub.close();
-      await new Promise<void>((resolve) => {
-        server.httpServer.closeAllConnections?.();
-        server.httpServer.close(() => resolve());
-      });
-      // Stop what still writes in the background (change feed, bus) before dropping the schema.
-      server.services.changes.close();
-      await server.services.bus.close();
-      if (schema) await dropSchema(server, schema);
-      // Its worker thread would go on checkpointing a database file about to be deleted.
-      await server.services.checkpointer.stop();
-      await server.db.destroy();
+      await stopServerNow(server, { beforeDb: schema ? () => dropSchema(server, schema) : undefined });
       server.services.mailer.close();
       await smtp.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -6,6 +6,7 @@ import { createLogger } from '@atendimento/server/logger';
 import { createMailer } from '@atendimento/server/services/mail/mailer';
 import type { Message } from '@atendimento/schemas';
 import { waitFor } from '../../helpers/wait-for';
+import { stopServerNow } from '../../helpers/stop-server';
 import {
   customerMail, MAIL_CHANNEL, MAILBOX, mailSettings, setMailSettings, startCuttingProxy, startMailServer, stopMailServer, storedByMailId, waitForMail, type MailTest,
 } from './mail-helpers';
@@ -71,11 +72,7 @@ describe('mail reliability', () => {
       expect(state.uid_validity).not.toBe('1');
     } finally {
       await second.services.mail.stop();
-      await new Promise<void>((resolve) => second.httpServer.close(() => resolve()));
-      second.services.changes.close();
-      await second.services.bus.close();
-      await second.services.checkpointer.stop();
-      await second.db.destroy();
+      await stopServerNow(second);
     }
     await t.server.services.mail.refresh();
   });
