@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +6,16 @@ import { fileURLToPath } from 'node:url';
 import { buildServer } from '../../scripts/build-server.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A node child process with its stdout and stderr collected (for failure messages), and its exit code. */
+export function spawnCollecting(args: string[], options: SpawnOptions): { child: ChildProcess; output(): string; exited: Promise<number | null> } {
+  const child = spawn(process.execPath, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => out, exited };
+}
 
 /** A real server process: the built server/dist/main.mjs, as `npm start` runs it. */
 export interface ServerProcess {
@@ -29,18 +39,13 @@ export interface ServerProcess {
 export async function spawnServer(env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProcess> {
   const bundle = await buildServer();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'atendimento-proc-'));
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', bundle], {
+  const { child, output, exited } = spawnCollecting(['--enable-source-maps', bundle], {
     cwd: repoRoot,
     // DEMO_MAIL=false: these processes are killed with SIGKILL; the demo's IMAP server is not what they test.
     // One channel-secrets key for every spawned process: processes sharing a database must
     // share SECRETS_KEY (docs/channels.md "Secrets"), as they would in production.
     env: { CONN_MAX_PER_IP: '100000', WS_MAX_PER_IP: '100000', SECRETS_KEY: 'chave-de-teste-dos-segredos-dos-canais-32+', ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_MAIL: 'false', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   async function stop(): Promise<void> {
     if (child.exitCode === null && child.signalCode === null) {
@@ -53,9 +58,9 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 90_00
   }
 
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`spawnServer: no address after ${timeoutMs} ms. Output:\n${out}`)), timeoutMs);
+    const timer = setTimeout(() => reject(new Error(`spawnServer: no address after ${timeoutMs} ms. Output:\n${output()}`)), timeoutMs);
     const check = () => {
-      const match = /Abra http:\/\/localhost:(\d+)/.exec(out);
+      const match = /Abra http:\/\/localhost:(\d+)/.exec(output());
       if (match) {
         clearTimeout(timer);
         resolve(Number(match[1]));
@@ -64,12 +69,12 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 90_00
     child.stdout!.on('data', check);
     void exited.then((code) => {
       clearTimeout(timer);
-      reject(new Error(`spawnServer: the server exited with ${code} before listening. Output:\n${out}`));
+      reject(new Error(`spawnServer: the server exited with ${code} before listening. Output:\n${output()}`));
     });
   }).catch(async (err) => {
     await stop();
     throw err;
   });
 
-  return { baseUrl: `http://127.0.0.1:${port}`, host: `localhost:${port}`, port, pid: child.pid!, output: () => out, stop };
+  return { baseUrl: `http://127.0.0.1:${port}`, host: `localhost:${port}`, port, pid: child.pid!, output, stop };
 }

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -6,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { buildServer } from '../../scripts/build-server.mjs';
+import { spawnCollecting } from './server-process';
 
 /**
  * A supervisor (systemd, a container runtime, Ctrl+C) may stop `npm start` the moment its port
@@ -28,19 +28,14 @@ describe('a stop that comes while the server is starting', () => {
     for (let round = 0; round < 3; round++) {
       const dataDir = mkdtempSync(path.join(os.tmpdir(), 'stop-starting-'));
       const port = await freePort();
-      const child = spawn(process.execPath, [bundle], {
+      const { child, output, exited } = spawnCollecting([bundle], {
         cwd: repoRoot,
         env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', DEMO_MAIL: 'false', DEMO_GOOGLE: 'false', SECRETS_KEY: 'k'.repeat(44) },
-        stdio: ['ignore', 'pipe', 'pipe'],
       });
-      let out = '';
-      child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-      child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
       try {
         // Poll the socket, not the banner: the banner comes after the wiring this is about.
         for (;;) {
-          if (child.exitCode !== null) throw new Error(`exited before listening (${child.exitCode}):\n${out}`);
+          if (child.exitCode !== null) throw new Error(`exited before listening (${child.exitCode}):\n${output()}`);
           const up = await new Promise<boolean>((resolve) => {
             const socket = net.connect(port, '127.0.0.1', () => (socket.destroy(), resolve(true)));
             socket.once('error', () => resolve(false));
@@ -50,7 +45,7 @@ describe('a stop that comes while the server is starting', () => {
         }
         child.kill('SIGTERM');
         const code = await exited;
-        expect(out).not.toContain('Falha ao iniciar');
+        expect(output()).not.toContain('Falha ao iniciar');
         expect(code).toBe(0);
       } finally {
         if (child.exitCode === null) child.kill('SIGKILL');

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -7,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../scripts/build-server.mjs';
 import { waitFor } from '../helpers/wait-for';
+import { spawnCollecting } from './server-process';
 
 /**
  * deploy/atendimento@.service, checked by starting it: its ExecStart runs with the unit's
@@ -60,25 +60,20 @@ describe('systemd unit', () => {
     const signal = directives('KillSignal')[0] as NodeJS.Signals;
     const stopSeconds = Number(directives('TimeoutStopSec')[0]);
 
-    const child = spawn(process.execPath, args, {
+    const { child, output, exited } = spawnCollecting(args, {
       cwd: repoRoot,
       // What /etc/atendimento/env (EnvironmentFile) provides in production.
       env: { PATH: process.env.PATH ?? '', ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', JWT_SECRET: 'u'.repeat(48), SECRETS_KEY: 'k'.repeat(44) },
-      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     try {
       await waitFor(async () => {
-        if (child.exitCode !== null) throw new Error(`the unit's process exited with ${child.exitCode}:\n${out}`);
+        if (child.exitCode !== null) throw new Error(`the unit's process exited with ${child.exitCode}:\n${output()}`);
         return (await fetch(`http://127.0.0.1:${port}/api/health/ready`).then((r) => r.status, () => 0)) === 200;
       }, `ready on ${port}`, 90_000);
       child.kill(signal);
       // systemd would SIGKILL after TimeoutStopSec; the graceful stop exits 0 well before.
       expect(stopSeconds).toBeGreaterThan(0);
-      expect(await exited, out).toBe(0);
+      expect(await exited, output()).toBe(0);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
