@@ -115,11 +115,26 @@ export class CachingBetterSqliteClient extends Base {
   async _query(connection: Connection, obj: QueryObject): Promise<QueryObject> {
     if (!obj.sql) throw new Error('The query is empty');
     if (!connection) throw new Error('No connection provided');
-    const self = this as unknown as BetterSqliteHelpers;
-    if (connection.__knexTxId !== undefined && syncDeferred.has(connection.__knexTxId)) {
-      if (TRANSACTION_BEGIN.test(obj.sql)) return this.beginWithoutSync(connection, obj);
-      if (TRANSACTION_END.test(obj.sql)) return this.endWithoutSync(connection, connection.__knexTxId, obj);
+    const txid = connection.__knexTxId;
+    if (txid === undefined || !syncDeferred.has(txid)) return this.run(connection, obj);
+    // SQLite refuses to change `synchronous` inside a transaction: set just before BEGIN, put
+    // back right after COMMIT or ROLLBACK, in the same turn (nothing else runs at NORMAL).
+    const begin = TRANSACTION_BEGIN.test(obj.sql);
+    const end = TRANSACTION_END.test(obj.sql);
+    if (end) syncDeferred.delete(txid);
+    if (begin) connection.pragma('synchronous = NORMAL');
+    try {
+      return this.run(connection, obj);
+    } catch (error) {
+      if (begin) connection.pragma(`synchronous = ${SQLITE_SYNCHRONOUS}`);
+      throw error;
+    } finally {
+      if (end) connection.pragma(`synchronous = ${SQLITE_SYNCHRONOUS}`);
     }
+  }
+
+  private run(connection: Connection, obj: QueryObject): QueryObject {
+    const self = this as unknown as BetterSqliteHelpers;
     const safeIntegers = self._optSafeIntegers(obj.options);
     // safeIntegers changes the statement: such a query gets a statement of its own.
     const statement = safeIntegers === undefined ? cached(connection, obj.sql) : prepare(connection, obj.sql).safeIntegers(safeIntegers);
@@ -144,32 +159,5 @@ export class CachingBetterSqliteClient extends Base {
       void (trx as unknown as PromiseLike<unknown>).then(forget, forget);
     }
     return trx;
-  }
-
-  /** SQLite refuses to change `synchronous` inside a transaction: set it just before BEGIN, in the same turn. */
-  private async beginWithoutSync(connection: Connection, obj: QueryObject): Promise<QueryObject> {
-    connection.pragma('synchronous = NORMAL');
-    try {
-      return this.runOn(connection, obj);
-    } catch (error) {
-      connection.pragma(`synchronous = ${SQLITE_SYNCHRONOUS}`);
-      throw error;
-    }
-  }
-
-  /** Ends the transaction and puts `synchronous` back before anything else can run on the connection. */
-  private async endWithoutSync(connection: Connection, txid: string, obj: QueryObject): Promise<QueryObject> {
-    syncDeferred.delete(txid);
-    try {
-      return this.runOn(connection, obj);
-    } finally {
-      connection.pragma(`synchronous = ${SQLITE_SYNCHRONOUS}`);
-    }
-  }
-
-  private runOn(connection: Connection, obj: QueryObject): QueryObject {
-    const out = execute(this as unknown as BetterSqliteHelpers, cached(connection, obj.sql), obj.bindings);
-    obj.response = 'rows' in out ? out.rows : out.result;
-    return obj;
   }
 }
