@@ -141,7 +141,7 @@ async function app(): Promise<void> {
   process.on('disconnect', () => {
     void (async () => {
       await heapProfile?.();
-      await stopServerNow(server, { beforeDb: schema ? () => server.db.raw('drop schema if exists ?? cascade', [schema]).catch(() => {}) : undefined }).catch(() => {});
+      await stopServerNow(server, { schema }).catch(() => {});
       rmSync(dataDir, { recursive: true, force: true });
       process.exit(0);
     })();

@@ -125,7 +125,7 @@ export async function roomsBench(seconds: number, rooms = Number(process.env.BEN
       { id: `${id}${suffix[2]}`, name: `SQL statements per page (25 vs 100 rooms, ${label})`, value: p25.statements, unit: 'statements', baselineName: 'page of 100', baseline: p100.statements, ratio: p100.statements / p25.statements, target: 'constant in page size', met: p25.statements === p100.statements },
     ];
   } finally {
-    await stopServerNow(server, { beforeDb: schema ? () => server.db.raw('drop schema if exists ?? cascade', [schema]).catch(() => {}) : undefined });
+    await stopServerNow(server, { schema });
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

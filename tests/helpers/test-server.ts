@@ -82,25 +82,12 @@ export async function startTestServer(options: { clock?: Clock; env?: Record<str
       return tenant.appConfig;
     },
     async close() {
-      await stopServerNow(server, { beforeDb: schema ? () => dropSchema(server, schema) : undefined });
+      await stopServerNow(server, { schema });
       server.services.mailer.close();
       await smtp.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** `drop schema ... cascade` can lose a deadlock to a request still finishing; it is safe to retry. */
-async function dropSchema(server: AppServer, schema: string): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await server.db.raw('drop schema if exists ?? cascade', [schema]);
-      return;
-    } catch (err) {
-      if ((err as { code?: string }).code !== '40P01' || attempt >= 5) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
-    }
-  }
 }
 
 async function seedTestTenants(server: AppServer): Promise<void> {

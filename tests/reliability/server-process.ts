@@ -1,11 +1,31 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer } from '../../scripts/build-server.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * A free port below Linux's ephemeral range (32768+): a port the kernel handed out and took
+ * back could be handed again to the process's own port-0 listeners (its local SMTP server).
+ */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 10_000);
+    const server = net.createServer();
+    const ok = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (ok) {
+      await new Promise((resolve) => server.close(resolve));
+      return port;
+    }
+  }
+}
 
 /** A node child process with its stdout and stderr collected (for failure messages), and its exit code. */
 export function spawnCollecting(args: string[], options: SpawnOptions): { child: ChildProcess; output(): string; exited: Promise<number | null> } {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { buildServer } from '../../scripts/build-server.mjs';
-import { spawnCollecting } from './server-process';
+import { freePort, spawnCollecting } from './server-process';
 
 /**
  * A supervisor (systemd, a container runtime, Ctrl+C) may stop `npm start` the moment its port
@@ -13,14 +13,6 @@ import { spawnCollecting } from './server-process';
  * stop must stay clean: exit 0, no "Falha ao iniciar" from start-up steps that met closed parts.
  */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('a stop that comes while the server is starting', () => {
   it('exits 0 when SIGTERM arrives as soon as the port answers', async () => {

@@ -1,12 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../scripts/build-server.mjs';
 import { waitFor } from '../helpers/wait-for';
-import { spawnCollecting } from './server-process';
+import { freePort, spawnCollecting } from './server-process';
 
 /**
  * deploy/atendimento@.service, checked by starting it: its ExecStart runs with the unit's
@@ -22,25 +21,6 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function directives(name: string): string[] {
   return unit.split('\n').filter((line) => line.startsWith(`${name}=`)).map((line) => line.slice(name.length + 1));
-}
-
-/**
- * A free port below Linux's ephemeral range (32768+): a port the kernel handed out and took
- * back could be handed again to the process's own port-0 listeners (its local SMTP server).
- */
-async function freePort(): Promise<number> {
-  for (;;) {
-    const port = 20_000 + Math.floor(Math.random() * 10_000);
-    const server = net.createServer();
-    const ok = await new Promise<boolean>((resolve) => {
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => resolve(true));
-    });
-    if (ok) {
-      await new Promise((resolve) => server.close(resolve));
-      return port;
-    }
-  }
 }
 
 describe('systemd unit', () => {
