@@ -8,7 +8,8 @@ import { session } from './api/session';
 import { authProvider } from './admin/authProvider';
 import { createDataProvider } from './admin/dataProvider';
 import { i18nProvider } from './admin/i18nProvider';
-import { integrationRouteElements } from './integrations';
+import { integrationRouteElements } from './integrations/integrationRouteElements';
+import { RouterBridge } from './navigation/RouterBridge';
 import { NotificationBridge } from './admin/NotificationBridge';
 import { registerResources as buildRegisterResources } from './registers';
 import { ComingSoonPage } from './pages/ComingSoonPage';
@@ -20,8 +21,9 @@ import { themeOptions } from './ui/theme';
 
 /**
  * The admin side of the signed-in app (docs/engine.md "How it boots", step 3): react-admin's
- * <Admin> (history mode, base /) inside our layout, with pt-BR messages, the session-backed
- * authProvider and the simple-rest dataProvider on /api. It is its own lazy chunk, loaded on
+ * <Admin> (history mode, base /, its react-router fed by the app's navigation through
+ * RouterBridge) inside our layout, with pt-BR messages, the session-backed authProvider and
+ * the simple-rest dataProvider on /api. It is its own lazy chunk, loaded on
  * the first screen that is not the console or the profile, so '/' never downloads react-admin.
  *
  * Extension seams (docs/engine.md):
@@ -136,24 +138,26 @@ export default function AdminApp({
   const provided = useMemo(() => resourceNames(resources), [resources]);
   const extra = routes.slice(tableRoutes.length);
   return (
-    <Admin
-      dataProvider={dataProvider}
-      authProvider={authProvider}
-      i18nProvider={i18nProvider}
-      layout={PassThroughLayout}
-      notification={NotificationBridge}
-      catchAll={NotFoundRedirect}
-      loginPage={false}
-      store={store}
-      theme={adminTheme}
-      title="Atendimento"
-      disableTelemetry
-    >
-      <CustomRoutes>
-        {tableRoutes.flatMap((route, index) => routeElements(route, APP_ROUTES[index]!.path, provided))}
-        {integrationRouteElements(extra)}
-      </CustomRoutes>
-      {resources}
-    </Admin>
+    <RouterBridge>
+      <Admin
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        layout={PassThroughLayout}
+        notification={NotificationBridge}
+        catchAll={NotFoundRedirect}
+        loginPage={false}
+        store={store}
+        theme={adminTheme}
+        title="Atendimento"
+        disableTelemetry
+      >
+        <CustomRoutes>
+          {tableRoutes.flatMap((route, index) => routeElements(route, APP_ROUTES[index]!.path, provided))}
+          {integrationRouteElements(extra)}
+        </CustomRoutes>
+        {resources}
+      </Admin>
+    </RouterBridge>
   );
 }

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { findRoute, guardRedirect, SCREEN_TABLE, withRootView, type AppConfig } from '@atendimento/schemas';
@@ -8,6 +7,8 @@ import { loadApp } from './appLoader';
 import { useAppConfig } from './boot/AppConfigContext';
 import { lazyNamed } from '@atendimento/console/lazyNamed';
 import { LoadingScreen } from './ui/LoadingScreen';
+import { matchPattern } from './navigation/navigation';
+import { Navigate, useLocation, useNavigate } from './navigation/NavigationContext';
 import { Toaster } from './ui/Toaster';
 import { theme } from './ui/theme';
 
@@ -64,24 +65,36 @@ function SessionWatcher() {
   return null;
 }
 
+/** The public screens (no chrome) by path; `/chat/:id` is matched apart. */
+const PUBLIC_SCREENS: Record<string, () => ReactNode> = {
+  '/login': () => <LoginPage />,
+  '/register': () => <RegisterPage />,
+  '/finishsignup': () => <FinishSignUpPage />,
+  '/linkexpirado': () => <MessagePage kind="linkExpired" />,
+  '/404': () => <MessagePage kind="notFound" />,
+};
+
+/**
+ * The screen of the current path: a public screen, or the signed-in app. Paths match as
+ * react-router matched them before (case-insensitive, a trailing slash ignored).
+ */
+function ShellRoutes() {
+  const { pathname } = useLocation();
+  const screen = PUBLIC_SCREENS[pathname.replace(/(.)\/+$/, '$1').toLowerCase()];
+  if (screen) return <PublicRoute>{screen()}</PublicRoute>;
+  const chat = matchPattern('/chat/:id', pathname);
+  if (chat) return <PublicRoute><PublicChatPage id={chat.id!} /></PublicRoute>;
+  return <RequireSession><App /></RequireSession>;
+}
+
 /** The app's routes: public screens without chrome, everything else inside the signed-in app. */
 export function Shell({ config }: { config: AppConfig }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <BrowserRouter>
-        <SessionWatcher />
-        <Toaster position={config.toastNotification?.position} />
-        <Routes>
-          <Route path="/login" element={<PublicRoute><LoginPage /></PublicRoute>} />
-          <Route path="/register" element={<PublicRoute><RegisterPage /></PublicRoute>} />
-          <Route path="/finishSignUp" element={<PublicRoute><FinishSignUpPage /></PublicRoute>} />
-          <Route path="/linkexpirado" element={<PublicRoute><MessagePage kind="linkExpired" /></PublicRoute>} />
-          <Route path="/404" element={<PublicRoute><MessagePage kind="notFound" /></PublicRoute>} />
-          <Route path="/chat/:id" element={<PublicRoute><PublicChatPage /></PublicRoute>} />
-          <Route path="*" element={<RequireSession><App /></RequireSession>} />
-        </Routes>
-      </BrowserRouter>
+      <SessionWatcher />
+      <Toaster position={config.toastNotification?.position} />
+      <ShellRoutes />
     </ThemeProvider>
   );
 }

@@ -1,5 +1,4 @@
 import { lazy, useCallback, useEffect, useMemo, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { ThemeProvider } from '@mui/material/styles';
 import { findRoute, type AppConfig, type User } from '@atendimento/schemas';
 import { routesFor } from '@atendimento/schemas/app-routes';
@@ -10,6 +9,7 @@ import { sessionLiveSource, sessionRealtime } from './api/realtime';
 import { useSessionUser } from './api/useSessionUser';
 import { useAppConfig } from './boot/AppConfigContext';
 import { useLiveAppConfig } from './boot/useLiveAppConfig';
+import { useLocation, useNavigate } from './navigation/NavigationContext';
 import { integrationMenuRoutes, integrationPageRoutes, useIntegrationViews } from './integrations';
 import { AppLayout } from './layout/AppLayout';
 import { ShellRoutesContext } from './layout/ShellRoutesContext';
@@ -29,8 +29,8 @@ const consoleApi = { request: apiRequest };
 const consoleNotify = (message: string, severity?: 'success' | 'info' | 'warning' | 'error') => void showToast(message, severity);
 
 function ServiceRoute({ user, config }: { user: User; config: AppConfig }) {
-  const routerNavigate = useNavigate();
-  const navigate = useCallback((path: string, state?: unknown) => void routerNavigate(path, { state }), [routerNavigate]);
+  const appNavigate = useNavigate();
+  const navigate = useCallback((path: string, state?: unknown) => appNavigate(path, { state }), [appNavigate]);
   return <ServiceView api={consoleApi} user={user} appConfig={config} live={sessionLiveSource} notify={consoleNotify} navigate={navigate} />;
 }
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Avatar, Box, Dialog, DialogContent } from '@mui/material';
+import { Avatar, Box, DialogContent } from '@mui/material';
+import { LazyDialog } from './LazyOverlay';
 import { safeMediaSrc } from './RichText';
 
 export function initials(name: string | null | undefined): string {
@@ -28,8 +29,8 @@ export function ContactAvatar({ name, photoUrl, size = 40 }: { name?: string | n
 /** The contact's photo enlarged (the avatar's click). */
 export function PhotoDialog({ open, src, name, onClose }: { open: boolean; src: string; name?: string | null; onClose: () => void }) {
   return (
-    <Dialog open={open} onClose={onClose} onClick={(e) => e.stopPropagation()}>
+    <LazyDialog open={open} onClose={onClose} onClick={(e) => e.stopPropagation()}>
       <DialogContent><Box component="img" src={src} alt={name ?? ''} sx={{ maxWidth: 480, maxHeight: 480 }} /></DialogContent>
-    </Dialog>
+    </LazyDialog>
   );
 }

@@ -1,18 +1,28 @@
-import { useCallback, useState, type ReactNode } from 'react';
-import { Alert, Snackbar } from '@mui/material';
+import { Suspense, useCallback, useState, type ReactNode } from 'react';
 import type { Severity } from '../ConsoleContext';
-import { LIMITS } from './constants';
+import { lazyNamed } from './lazyNamed';
+import type { ConsoleToast } from './ToastSnackbar';
+
+// In the app the engine passes its own toasts (`notify`) and this one never shows: its
+// Snackbar loads with its first toast, not with the console's first screen (tests/bench B10b).
+const ToastSnackbar = lazyNamed(() => import('./ToastSnackbar'), 'ToastSnackbar');
 
 /** The console's own snackbar (3000 ms, seed 001 §9) for when the engine passes no `notify`. */
 export function Toaster({ children }: { children: (notify: (message: string, severity?: Severity) => void) => ReactNode }) {
-  const [toast, setToast] = useState<{ message: string; severity: Severity; key: number } | null>(null);
-  const notify = useCallback((message: string, severity: Severity = 'info') => setToast({ message, severity, key: Date.now() }), []);
+  const [toast, setToast] = useState<ConsoleToast | null>(null);
+  const [shown, setShown] = useState(false);
+  const notify = useCallback((message: string, severity: Severity = 'info') => {
+    setShown(true);
+    setToast({ message, severity, key: Date.now() });
+  }, []);
   return (
     <>
       {children(notify)}
-      <Snackbar key={toast?.key} open={Boolean(toast)} autoHideDuration={LIMITS.snackbarMs} onClose={() => setToast(null)} anchorOrigin={{ vertical: 'top', horizontal: 'right' }}>
-        {toast ? <Alert severity={toast.severity} variant="filled" onClose={() => setToast(null)}>{toast.message}</Alert> : undefined}
-      </Snackbar>
+      {shown && (
+        <Suspense fallback={null}>
+          <ToastSnackbar toast={toast} onClose={() => setToast(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

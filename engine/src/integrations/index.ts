@@ -1,2 +1,2 @@
 export { useIntegrationViews, refreshIntegrations, resetIntegrationViews, type IntegrationView } from './integrationViews';
-export { integrationMenuRoutes, integrationPageRoutes, integrationRouteElements } from './integrationRoutes';
+export { integrationMenuRoutes, integrationPageRoutes } from './integrationRoutes';

@@ -1,10 +1,11 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
+import Paper from '@mui/material/Paper';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import { LazyDrawer } from '@atendimento/console/LazyOverlay';
 import { findRoute, guardRedirect, type AppConfig, type User } from '@atendimento/schemas';
+import { Navigate, useLocation } from '../navigation/NavigationContext';
 import { presence } from '../presence/presence';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { LoadingScreen } from '../ui/LoadingScreen';
@@ -57,17 +58,21 @@ export function AppLayout(props: {
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       <AppToolbar route={route} user={user} config={config} onMenuClick={() => setOpen(true)} />
       {xs ? (
-        <Drawer variant="temporary" open={open} onClose={() => setOpen(false)} slotProps={{ paper: { sx: { width: DRAWER_WIDTH } } }}>
+        <LazyDrawer variant="temporary" open={open} onClose={() => setOpen(false)} slotProps={{ paper: { sx: { width: DRAWER_WIDTH } } }}>
           {menu}
-        </Drawer>
+        </LazyDrawer>
       ) : (
-        <Drawer
-          variant="permanent"
-          open={open}
-          sx={{ width, flexShrink: 0, '& .MuiDrawer-paper': { width, pt: 6, overflowX: 'hidden', transition: (theme) => theme.transitions.create('width') } }}
-        >
-          {menu}
-        </Drawer>
+        // What MUI's permanent Drawer draws (a docked box and a fixed paper), without the
+        // Modal and Slide its module imports for the temporary variant (tests/bench B10b).
+        <Box sx={{ width, flexShrink: 0 }}>
+          <Paper
+            square
+            elevation={0}
+            sx={{ position: 'fixed', top: 0, left: 0, height: '100%', display: 'flex', flexDirection: 'column', overflowY: 'auto', overflowX: 'hidden', zIndex: 'drawer', borderRight: 1, borderColor: 'divider', width, pt: 6, transition: (theme) => theme.transitions.create('width') }}
+          >
+            {menu}
+          </Paper>
+        </Box>
       )}
       <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', pt: 6 }}>
         <DemoBanner show={Boolean(config.demoDatabase)} />

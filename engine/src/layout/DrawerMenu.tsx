@@ -1,5 +1,4 @@
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
@@ -19,6 +18,7 @@ import PhoneForwarded from '@mui/icons-material/PhoneForwarded';
 import { findRoute, hasTenantClaim, menuRoutes, messages, type AppConfig, type AppRoute, type User } from '@atendimento/schemas';
 import { Hint } from '@atendimento/console/Hint';
 import { api } from '../api/api';
+import { useLocation, useNavigate } from '../navigation/NavigationContext';
 import { session } from '../api/session';
 import { RouteIcon } from '../ui/RouteIcon';
 import { showToast } from '../ui/toast';

@@ -26,7 +26,8 @@ describe('StatusMenu', () => {
     render(<Online />);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Status: online' }));
-    const options = screen.getAllByRole('menuitem').map((item) => item.textContent);
+    // The menu loads when it first opens (LazyMenu).
+    const options = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
     expect(options).toEqual(['online', 'ausente', 'offline']);
     await user.click(screen.getByRole('menuitem', { name: 'ausente' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Status: ausente' })).toBeTruthy());

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Sync from '@mui/icons-material/Sync';
 import { isAdmin, messages, type AppConfig, type User } from '@atendimento/schemas';
+import { LazyMenu } from '@atendimento/console/LazyOverlay';
 import { api } from '../api/api';
 import { findStatus, presence, statusOptions, usePresenceStatus } from '../presence/presence';
 import { StatusIcon } from '../ui/StatusIcon';
@@ -55,7 +55,7 @@ export function StatusMenu({ user, config }: { user: User; config: Pick<AppConfi
       >
         {status ?? '…'}
       </Button>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+      <LazyMenu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         {options.map((option) => (
           <MenuItem
             key={option.text}
@@ -71,7 +71,7 @@ export function StatusMenu({ user, config }: { user: User; config: Pick<AppConfi
             <ListItemText sx={{ textTransform: 'capitalize' }}>{option.text}</ListItemText>
           </MenuItem>
         ))}
-      </Menu>
+      </LazyMenu>
     </Stack>
   );
 }

@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
+import { LazyDialog } from '@atendimento/console/LazyOverlay';
 import { format, messages, type AppConfig, type User } from '@atendimento/schemas';
 import { DEFAULT_STATUS, findStatus, presence, usePresenceStatus } from '../presence/presence';
 
@@ -22,7 +22,7 @@ export function StatusPrompt({ user, config }: { user: User; config: Pick<AppCon
   const known = findStatus(config.statusList, asked);
   const open = !dismissed && Boolean(known) && asked?.toLowerCase() !== DEFAULT_STATUS && status?.toLowerCase() !== DEFAULT_STATUS;
   return (
-    <Dialog open={open} onClose={() => setDismissed(true)} maxWidth="xs">
+    <LazyDialog open={open} onClose={() => setDismissed(true)} maxWidth="xs">
       <DialogContent>
         <DialogContentText>{format(messages.presence.loginPrompt, { status: known?.text ?? asked ?? '' })}</DialogContentText>
       </DialogContent>
@@ -38,6 +38,6 @@ export function StatusPrompt({ user, config }: { user: User; config: Pick<AppCon
           {messages.shell.update}
         </Button>
       </DialogActions>
-    </Dialog>
+    </LazyDialog>
   );
 }

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -9,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { publicMessages as messages, pathAfterSignIn } from '@atendimento/schemas';
 import { completeEmailLink, rememberedEmail } from '../api/auth';
 import { ApiError } from '../api/api';
+import { useLocation, useNavigate } from '../navigation/NavigationContext';
 import { PublicLayout } from './PublicLayout';
 import { checkEmail } from './validation';
 
@@ -21,8 +21,7 @@ type Phase = { kind: 'ask' } | { kind: 'validating' } | { kind: 'done' } | { kin
  */
 export function FinishSignUpPage() {
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const token = new URLSearchParams(useLocation().search).get('token') ?? '';
   const [email, setEmail] = useState(() => rememberedEmail() ?? '');
   const [emailError, setEmailError] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>(() => (!token ? { kind: 'error', message: messages.auth.linkInvalid } : rememberedEmail() ? { kind: 'validating' } : { kind: 'ask' }));

@@ -1,5 +1,4 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -15,6 +14,7 @@ import { loadApp } from '../appLoader';
 import { EmailRequestDialog } from './EmailRequestDialog';
 import { googlePopupSignIn } from './googlePopup';
 import { PasswordField } from './PasswordField';
+import { useNavigate } from '../navigation/NavigationContext';
 import { PublicLayout } from './PublicLayout';
 import { checkEmail, checkSignInPassword, errorsOf } from './validation';
 

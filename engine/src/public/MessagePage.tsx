@@ -1,7 +1,7 @@
-import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { publicMessages as messages } from '@atendimento/schemas';
+import { RouteLink } from '../navigation/NavigationContext';
 import { PublicLayout } from './PublicLayout';
 
 /** The two message cards of seed 000 §2: /linkexpirado ('Link Expirado') and /404 ('404'). */
@@ -16,7 +16,7 @@ export function MessagePage({ kind }: { kind: 'linkExpired' | 'notFound' }) {
         }}>
         {expired ? messages.shell.linkExpiredText : messages.shell.notFoundText}
       </Typography>
-      <Button component={RouterLink} to={expired ? '/login' : '/'} variant="contained">
+      <Button component={RouteLink} to={expired ? '/login' : '/'} variant="contained">
         {expired ? messages.shell.backToLogin : messages.shell.backHome}
       </Button>
     </PublicLayout>

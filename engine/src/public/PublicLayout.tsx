@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -7,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { publicMenuRoutes, SCREEN_TABLE } from '@atendimento/schemas';
 import { useAppConfig } from '../boot/AppConfigContext';
+import { RouteLink, useLocation } from '../navigation/NavigationContext';
 
 /**
  * The frame of the public screens (no app chrome): the tenant's logo and background from
@@ -47,7 +47,7 @@ export function PublicLayout({ title, children, width = 420 }: { title?: string;
               justifyContent: "center"
             }}>
               {menu.map((route) => (
-                <Link key={route.path} component={RouterLink} to={route.path} underline="hover">
+                <Link key={route.path} component={RouteLink} to={route.path} underline="hover">
                   {route.name}
                 </Link>
               ))}

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -9,6 +8,7 @@ import { publicMessages as messages } from '@atendimento/schemas';
 import { signUp } from '../api/auth';
 import { loadApp } from '../appLoader';
 import { PasswordField } from './PasswordField';
+import { useNavigate } from '../navigation/NavigationContext';
 import { PublicLayout } from './PublicLayout';
 import { checkConfirmation, checkDisplayName, checkEmail, errorsOf } from './validation';
 import { checkNewPassword } from './new-password';

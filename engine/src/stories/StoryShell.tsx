@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { Route, Routes } from 'react-router';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import type { AppConfig, User } from '@atendimento/schemas';
@@ -8,6 +8,9 @@ import { AppConfigContext } from '../boot/AppConfigContext';
 import { Toaster } from '../ui/Toaster';
 import { clearToasts } from '../ui/toast';
 import { theme } from '../ui/theme';
+import { memoryNavigation } from '../navigation/navigation';
+import { NavigationProvider, useLocation } from '../navigation/NavigationContext';
+import { RouterBridge } from '../navigation/RouterBridge';
 import { installFakeFetch, type FakeRoutes } from './fakeApi';
 import { storyConfig } from './fixtures';
 
@@ -35,7 +38,8 @@ function Elsewhere() {
 }
 
 /**
- * Story and spec harness: the app's theme, a tenant configuration, a memory router, the
+ * Story and spec harness: the app's theme, a tenant configuration, an in-memory navigation
+ * (with react-router's context on it, for the screens under react-admin), the
  * session user and a fake API. Navigating away from the story's route shows the new path in
  * `data-testid="location"`, so specs can assert redirects.
  */
@@ -51,19 +55,22 @@ export function StoryShell({ children, ...params }: ShellParameters & { children
     else session.clear();
     return installed;
   });
+  const [navigation] = useState(() => memoryNavigation([path]));
   useEffect(() => () => fake.restore(), [fake]);
 
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <AppConfigContext.Provider value={config}>
-        <MemoryRouter initialEntries={[path]}>
-          <Toaster position={config.toastNotification.position} />
-          <Routes>
-            <Route path={params.pattern ?? path.split('?')[0]} element={children} />
-            <Route path="*" element={<Elsewhere />} />
-          </Routes>
-        </MemoryRouter>
+        <NavigationProvider navigation={navigation}>
+          <RouterBridge>
+            <Toaster position={config.toastNotification.position} />
+            <Routes>
+              <Route path={params.pattern ?? path.split('?')[0]} element={children} />
+              <Route path="*" element={<Elsewhere />} />
+            </Routes>
+          </RouterBridge>
+        </NavigationProvider>
       </AppConfigContext.Provider>
     </ThemeProvider>
   );

@@ -113,8 +113,8 @@ describe('ChatListPanel (seed 001 §2 "Chat list panel")', () => {
     const Story = composeStory(stories.Filters, { ...stories.default, parameters: { ...stories.Filters.parameters, api } } as Parameters<typeof composeStory>[1]);
     render(<Story />);
     fireEvent.click(screen.getByRole('button', { name: 'Filtros' }));
-    // The fields are a lazy chunk: wait for them before asking what is missing.
-    const tags = await screen.findByRole('combobox', { name: 'Tags' });
+    // The menu and its fields are lazy chunks: wait for them before asking what is missing.
+    const tags = await screen.findByRole('combobox', { name: 'Tags' }, { timeout: 5000 });
     expect(screen.queryByRole('slider', { name: 'NPS mínimo' })).toBeNull();
     fireEvent.mouseDown(tags);
     fireEvent.click(await screen.findByRole('option', { name: 'VIP' }));
@@ -128,7 +128,7 @@ describe('ChatListPanel (seed 001 §2 "Chat list panel")', () => {
   it('an admin gets the NPS range in the filter menu', async () => {
     render(<s.FiltersAsAdmin />);
     fireEvent.click(screen.getByRole('button', { name: 'Filtros' }));
-    expect(await screen.findByRole('combobox', { name: 'Agentes' })).toBeTruthy();
+    expect(await screen.findByRole('combobox', { name: 'Agentes' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getAllByRole('slider').length).toBe(2);
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { composeStories } from '@storybook/react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import * as stories from './ChatTabs.stories';
 
 const s = composeStories(stories);
@@ -40,5 +41,28 @@ describe('ChatTabs (seed 001 §2 "Chat list panel" tabs)', () => {
     expect(badges('Equipe')).toEqual({ unread: null, total: '0' });
     fireEvent.click(screen.getByRole('tab', { name: 'Histórico' }));
     expect(onChange).toHaveBeenCalledWith('chatsHistories');
+  });
+
+  it('is one tab stop: arrows, Home and End move between tabs, Enter picks one, the picked one again changes nothing', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<s.Agent onChange={onChange} />);
+    const tabs = screen.getAllByRole('tab');
+    expect(screen.getByRole('tablist', { name: 'Abas de chats' }).getAttribute('aria-orientation')).toBe('vertical');
+    expect(tabs.map((t) => t.tabIndex)).toEqual([-1, -1, 0, -1, -1]);
+    const fila = screen.getByRole('tab', { name: 'Fila' });
+    fila.focus();
+    fireEvent.keyDown(fila, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Histórico' }));
+    fireEvent.keyDown(document.activeElement!, { key: 'End' });
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Contatos' }));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Interno' }));
+    await user.keyboard('{Home}{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Contatos' }));
+    expect(onChange).toHaveBeenCalledWith('contacts');
+    fireEvent.click(fila);
+    expect(onChange).toHaveBeenCalledTimes(1);
   });
 });

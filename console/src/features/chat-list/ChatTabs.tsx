@@ -1,4 +1,7 @@
-import { Badge, Box, Tab, Tabs } from '@mui/material';
+import { useEffect, useRef, type KeyboardEvent, type ReactElement } from 'react';
+import { Badge, Box } from '@mui/material';
+import ButtonBase from '@mui/material/ButtonBase';
+import { styled } from '@mui/material/styles';
 import ContactsIcon from '@mui/icons-material/Contacts';
 import PersonIcon from '@mui/icons-material/Person';
 import QueueIcon from '@mui/icons-material/Queue';
@@ -9,7 +12,6 @@ import SmartToyIcon from '@mui/icons-material/SmartToy';
 import AllInboxIcon from '@mui/icons-material/AllInbox';
 import HistoryIcon from '@mui/icons-material/History';
 import ForumIcon from '@mui/icons-material/Forum';
-import type { ReactElement } from 'react';
 import { CHAT_TAB_BY_ID, type ChatTabId } from '@atendimento/schemas';
 
 const ICONS: Record<ChatTabId, ReactElement> = {
@@ -25,13 +27,42 @@ const ICONS: Record<ChatTabId, ReactElement> = {
   internalChats: <ForumIcon />,
 };
 
+const Column = styled('div')(({ theme }) => ({
+  display: 'flex',
+  flexDirection: 'column',
+  flexShrink: 0,
+  minWidth: 84,
+  overflowY: 'auto',
+  scrollbarWidth: 'none',
+  borderRight: `1px solid ${theme.palette.divider}`,
+}));
+
+const TabButton = styled(ButtonBase)(({ theme }) => ({
+  minWidth: 84,
+  padding: theme.spacing(0.75, 0.5),
+  fontSize: 11,
+  lineHeight: 1.2,
+  fontWeight: theme.typography.fontWeightMedium,
+  fontFamily: theme.typography.fontFamily,
+  color: theme.palette.text.secondary,
+  // The selected tab's line on the column's edge, where MUI's vertical indicator was.
+  boxShadow: 'inset -2px 0 0 transparent',
+  transition: theme.transitions.create(['color', 'box-shadow'], { duration: theme.transitions.duration.shorter }),
+  '&[aria-selected="true"]': { color: theme.palette.primary.main, boxShadow: `inset -2px 0 0 ${theme.palette.primary.main}` },
+  '&.Mui-focusVisible': { backgroundColor: theme.palette.action.focus },
+}));
+
+const TOTAL_SX = { position: 'absolute', right: '100%', bottom: -2, mr: 0.25, bgcolor: 'success.main', color: '#fff', borderRadius: 8, px: 0.6, fontSize: 10, lineHeight: '15px', minWidth: 15, textAlign: 'center' } as const;
+
 /**
  * Vertical tabs of the chat list (seed 001 §2): icon, title and two badges — red the unread
  * chats, green the total of the tab. The title is always written under the icon, so there is
  * no tooltip (it only covered the list after each click). Compact: the total sits beside the
- * icon instead of on a row of its own and a tab is no taller than its content (MUI's icon tabs
- * are 72 px), so a supervisor's ten tabs fit a 900 px high window without cutting 'Todas Filas';
- * on a shorter one the column scrolls by itself, without arrow buttons covering a tab.
+ * icon instead of on a row of its own and a tab is no taller than its content, so a
+ * supervisor's ten tabs fit a 900 px high window without cutting 'Todas Filas'; on a shorter
+ * one the column scrolls by itself. A WAI-ARIA tab list of our own (arrow keys, Home and End
+ * move between tabs, the selected one is the single tab stop), not MUI's Tabs: the console's
+ * first screen loads ~5 kB less (tests/bench B10b, docs/console.md "Loading").
  */
 export function ChatTabs({ tabs, value, counts, labels, onChange }: {
   /** In the order to show (the tenant's chatTabs already applied, `availableChatTabs`). */
@@ -42,36 +73,50 @@ export function ChatTabs({ tabs, value, counts, labels, onChange }: {
   labels?: Partial<Record<ChatTabId, string>>;
   onChange: (tab: ChatTabId) => void;
 }) {
+  const column = useRef<HTMLDivElement>(null);
+  const selected = tabs.includes(value) ? value : null;
+  // The tab stop: the selected tab, or the first one when none of these is selected.
+  const stop = selected ?? tabs[0];
+
+  // A tab picked elsewhere (a notification, the tenant's default) is brought into view.
+  useEffect(() => {
+    const tab = column.current?.querySelector<HTMLElement>('[aria-selected="true"]');
+    tab?.scrollIntoView?.({ block: 'nearest' });
+  }, [selected]);
+
+  const moveFocus = (event: KeyboardEvent<HTMLDivElement>) => {
+    const all = [...(column.current?.querySelectorAll<HTMLElement>('[role="tab"]') ?? [])];
+    const at = all.indexOf(document.activeElement as HTMLElement);
+    if (at < 0) return;
+    const next = event.key === 'ArrowDown' ? (at + 1) % all.length : event.key === 'ArrowUp' ? (at - 1 + all.length) % all.length : event.key === 'Home' ? 0 : event.key === 'End' ? all.length - 1 : -1;
+    if (next < 0) return;
+    event.preventDefault();
+    all[next]!.focus();
+  };
+
   return (
-    <Tabs orientation="vertical" value={tabs.includes(value) ? value : false} onChange={(_, v: ChatTabId) => onChange(v)} variant="scrollable" scrollButtons={false} aria-label="Abas de chats" sx={{ borderRight: 1, borderColor: 'divider', minWidth: 84 }}>
+    <Column ref={column} role="tablist" aria-orientation="vertical" aria-label="Abas de chats" onKeyDown={moveFocus}>
       {tabs.map((id) => {
         const c = counts[id];
         const label = labels?.[id] ?? CHAT_TAB_BY_ID[id].label;
         return (
-          <Tab
-            key={id}
-            value={id}
-            aria-label={label}
-            data-tab={id}
-            sx={{ minWidth: 84, minHeight: 0, px: 0.5, py: 0.75, fontSize: 11, lineHeight: 1.2, textTransform: 'none' }}
-            label={
-              <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 0.25 }}>
-                <Box sx={{ position: 'relative', display: 'flex', alignItems: 'center' }}>
-                  <Badge badgeContent={c?.unread ?? 0} color="error" max={999} data-badge="unread" overlap="circular">
-                    {ICONS[id]}
-                  </Badge>
-                  {id !== 'contacts' && (
-                    <Box component="span" data-badge="total" sx={{ position: 'absolute', right: '100%', bottom: -2, mr: 0.25, bgcolor: 'success.main', color: '#fff', borderRadius: 8, px: 0.6, fontSize: 10, lineHeight: '15px', minWidth: 15, textAlign: 'center' }}>
-                      {c?.total ?? 0}
-                    </Box>
-                  )}
-                </Box>
-                <span>{label}</span>
+          <TabButton key={id} role="tab" aria-selected={id === selected} tabIndex={id === stop ? 0 : -1} aria-label={label} data-tab={id} onClick={() => id !== selected && onChange(id)}>
+            <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 0.25 }}>
+              <Box sx={{ position: 'relative', display: 'flex', alignItems: 'center' }}>
+                <Badge badgeContent={c?.unread ?? 0} color="error" max={999} data-badge="unread" overlap="circular">
+                  {ICONS[id]}
+                </Badge>
+                {id !== 'contacts' && (
+                  <Box component="span" data-badge="total" sx={TOTAL_SX}>
+                    {c?.total ?? 0}
+                  </Box>
+                )}
               </Box>
-            }
-          />
+              <span>{label}</span>
+            </Box>
+          </TabButton>
         );
       })}
-    </Tabs>
+    </Column>
   );
 }

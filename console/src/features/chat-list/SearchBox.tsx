@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
-import { Box, CircularProgress, IconButton, InputAdornment, Menu } from '@mui/material';
+import { Box, CircularProgress, IconButton, InputAdornment } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import { hasTenantClaim, maySeeResearch, type RoomSearchAnswer, type RoomSearchInput, type RoomTabId } from '@atendimento/schemas';
@@ -7,6 +7,7 @@ import { useConsole } from '../../ConsoleContext';
 import { roomActions } from '../../store/consoleStores';
 import { LIMITS } from '../../ui/constants';
 import { Hint } from '../../ui/Hint';
+import { LazyMenu } from '../../ui/LazyOverlay';
 import { TextInput } from '../../ui/TextInput';
 import { normalizeSearch } from './searchTerm';
 import { useLiveOptions, type LiveOption } from './useLiveOptions';
@@ -110,7 +111,7 @@ export function SearchBox({ tab, onState }: { tab: RoomTabId | 'contacts'; onSta
       <Hint title="Filtros">
         <IconButton aria-label="Filtros" onClick={(e) => setAnchor(e.currentTarget)}><FilterListIcon /></IconButton>
       </Hint>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+      <LazyMenu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         <Suspense fallback={<Box sx={{ px: 2, py: 1, width: 280, display: 'flex', justifyContent: 'center' }}><CircularProgress size={24} /></Box>}>
           {anchor && (
             <SearchFilterFields
@@ -122,7 +123,7 @@ export function SearchBox({ tab, onState }: { tab: RoomTabId | 'contacts'; onSta
             />
           )}
         </Suspense>
-      </Menu>
+      </LazyMenu>
     </Box>
   );
 }
