@@ -1,6 +1,6 @@
 /// <reference types="vite/client" />
 import type { AppConfig } from './domain';
-import { routeMeta } from './registers/definition';
+import { routeMeta } from './registers/route-meta';
 import { routeTable, withRootView, type AppRoute } from './routes';
 
 // Only list.json: the drawer and the guard need no schema, and the console's first screen builds

@@ -58,7 +58,7 @@ export function AppLayout(props: {
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       <AppToolbar route={route} user={user} config={config} onMenuClick={() => setOpen(true)} />
       {xs ? (
-        <LazyDrawer variant="temporary" open={open} onClose={() => setOpen(false)} slotProps={{ paper: { sx: { width: DRAWER_WIDTH } } }}>
+        <LazyDrawer variant="temporary" open={open} onClose={() => setOpen(false)} slotProps={{ paper: { sx: { width: DRAWER_WIDTH, pt: 6 } } }}>
           {menu}
         </LazyDrawer>
       ) : (

@@ -1,5 +1,5 @@
-import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
@@ -11,7 +11,13 @@ import { StatusMenu } from './StatusMenu';
 /** The top bar (seed 000 §2 "Toolbar"): the current route's icon and name, and the status bar. */
 export function AppToolbar(props: { route: Pick<AppRoute, 'icon' | 'name'> | undefined; user: User; config: AppConfig; onMenuClick?: () => void }) {
   return (
-    <AppBar position="fixed" color="primary" elevation={1} sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
+    // What MUI's fixed primary AppBar draws, on a Paper: AppBar's module is not otherwise on the first screen (tests/bench B10b).
+    <Paper
+      component="header"
+      square
+      elevation={1}
+      sx={{ position: 'fixed', top: 0, left: 'auto', right: 0, width: '100%', display: 'flex', flexDirection: 'column', boxSizing: 'border-box', flexShrink: 0, zIndex: (theme) => theme.zIndex.drawer + 1, bgcolor: 'primary.main', color: 'primary.contrastText' }}
+    >
       <Toolbar variant="dense" sx={{ gap: 1.5 }}>
         {props.onMenuClick && (
           <IconButton color="inherit" edge="start" aria-label={messages.shell.expandMenu} onClick={props.onMenuClick} sx={{ display: { sm: 'none' } }}>
@@ -26,6 +32,6 @@ export function AppToolbar(props: { route: Pick<AppRoute, 'icon' | 'name'> | und
           <StatusMenu user={props.user} config={props.config} />
         </Box>
       </Toolbar>
-    </AppBar>
+    </Paper>
   );
 }

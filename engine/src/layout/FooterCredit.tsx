@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { messages, type AppConfig } from '@atendimento/schemas';
 
@@ -12,9 +11,10 @@ export function FooterCredit({ footer }: { footer: AppConfig['footer'] }) {
       <Typography variant="caption" color="text.secondary">
         {messages.shell.footerCredit}{' '}
         {footer.link ? (
-          <Link href={footer.link} {...(external && { target: '_blank', rel: 'noopener noreferrer' })}>
+          // A plain anchor in MUI Link's colours: Link's module is not otherwise on the first screen (tests/bench B10b).
+          <Box component="a" href={footer.link} {...(external && { target: '_blank', rel: 'noopener noreferrer' })} sx={{ color: 'primary.main', textDecorationColor: 'rgba(25, 118, 210, 0.4)', '&:hover': { textDecorationColor: 'inherit' } }}>
             {footer.name}
-          </Link>
+          </Box>
         ) : (
           footer.name
         )}

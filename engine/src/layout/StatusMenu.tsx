@@ -1,16 +1,16 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import Button from '@mui/material/Button';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Sync from '@mui/icons-material/Sync';
 import { isAdmin, messages, type AppConfig, type User } from '@atendimento/schemas';
-import { LazyMenu } from '@atendimento/console/LazyOverlay';
+import { lazyNamed } from '@atendimento/console/lazyNamed';
 import { api } from '../api/api';
 import { findStatus, presence, statusOptions, usePresenceStatus } from '../presence/presence';
 import { StatusIcon } from '../ui/StatusIcon';
 import { showToast } from '../ui/toast';
+
+// The menu (MUI's Menu, Popover, MenuItem) loads on the first click, not with the first screen (tests/bench B10b).
+const StatusOptionsMenu = lazyNamed(() => import('./StatusOptionsMenu'), 'StatusOptionsMenu');
 
 /**
  * The status bar (seed 001 §2): the agent's status with its colour and icon, a menu to change
@@ -19,6 +19,9 @@ import { showToast } from '../ui/toast';
 export function StatusMenu({ user, config }: { user: User; config: Pick<AppConfig, 'statusList'> }) {
   const status = usePresenceStatus();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Once opened, the menu stays mounted for its closing transition.
+  const [opened, setOpened] = useState(false);
+  if (anchor && !opened) setOpened(true);
   const [syncing, setSyncing] = useState(false);
   const options = statusOptions(config.statusList);
   const selected = findStatus(options, status);
@@ -55,23 +58,20 @@ export function StatusMenu({ user, config }: { user: User; config: Pick<AppConfi
       >
         {status ?? '…'}
       </Button>
-      <LazyMenu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {options.map((option) => (
-          <MenuItem
-            key={option.text}
-            selected={option === selected}
-            onClick={() => {
+      {(anchor || opened) && (
+        <Suspense fallback={null}>
+          <StatusOptionsMenu
+            anchor={anchor}
+            options={options}
+            selected={selected}
+            onClose={() => setAnchor(null)}
+            onChoose={(option) => {
               setAnchor(null);
               void presence.choose(user.id, option.text).catch(() => undefined);
             }}
-          >
-            <ListItemIcon>
-              <StatusIcon name={option.icon} sx={{ color: option.color }} />
-            </ListItemIcon>
-            <ListItemText sx={{ textTransform: 'capitalize' }}>{option.text}</ListItemText>
-          </MenuItem>
-        ))}
-      </LazyMenu>
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

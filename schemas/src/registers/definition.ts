@@ -1,6 +1,8 @@
 import type { AccessRule, RouteAccess } from '../access';
-import { format, messages } from '../messages';
+import { routeMeta } from './route-meta';
 import type { RegisterColumn, RegisterDefinition, RegisterListMeta, RegisterSchema, RegisterUiSchema, RowAction, ToolbarAction } from './types';
+
+export { routeMeta, type RegisterRouteFields } from './route-meta';
 
 /** The three files of a register folder, already parsed from JSON. */
 export interface RegisterFiles {
@@ -23,29 +25,6 @@ function fail(name: string, problem: string): never {
 
 const isObject = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === 'object' && !Array.isArray(v);
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);
-
-/** What the route table needs of a register (its drawer row and guard). */
-export type RegisterRouteFields = Pick<RegisterListMeta, 'name' | 'route' | 'label' | 'icon' | 'access' | 'permission' | 'claim' | 'menu' | 'menuOrder'>;
-
-/**
- * A register's route fields from its list.json alone, with their defaults: parseDefinition
- * completes the rest, and the browser's route table (app-routes.ts) reads only list.json, so
- * the console's first screen does not carry every register's schema.
- */
-export function routeMeta(folder: string, list: Record<string, unknown>): RegisterRouteFields {
-  const name = typeof list.name === 'string' ? list.name : folder;
-  return {
-    name,
-    label: typeof list.label === 'string' ? list.label : name,
-    icon: typeof list.icon === 'string' ? list.icon : 'ListAlt',
-    route: typeof list.route === 'string' ? list.route : `/${name}`,
-    menu: list.menu !== false,
-    ...(typeof list.menuOrder === 'number' && { menuOrder: list.menuOrder }),
-    access: (list.access ?? 'admin-or-permission') as RouteAccess,
-    ...(typeof list.permission === 'string' && { permission: list.permission }),
-    ...(typeof list.claim === 'string' && { claim: list.claim }),
-  };
-}
 
 /**
  * Checks a register folder's files and fills the list metadata's defaults, so every consumer
@@ -186,11 +165,6 @@ export function indexDefinitions(definitions: RegisterDefinition[]): Map<string,
     if (via && !map.has(via)) fail(definition.name, `scopes rows via "${via}", which has no folder`);
   }
   return map;
-}
-
-/** The create form's title: 'Novo Contato', 'Nova Integração' (the list's gender, seed wording). */
-export function newItemTitle(list: Pick<RegisterListMeta, 'itemLabel' | 'gender'>): string {
-  return format(list.gender === 'f' ? messages.registers.newItemF : messages.registers.newItem, { item: list.itemLabel });
 }
 
 /** Masculine words ending in -a that pt-BR forms meet ('Novo Sistema', 'Novo Dia'). */

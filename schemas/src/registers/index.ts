@@ -1,4 +1,5 @@
 export * from './types';
 export * from './definition';
+export * from './titles';
 export * from './validation';
 export * from './widgets';

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { Box, Button, DialogActions, DialogContent, DialogTitle, IconButton, List, ListItem, ListItemText, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Close';
 import { messages, type MassCloseAnswer } from '@atendimento/schemas';
 import { useConsole } from '../../ConsoleContext';
 import type { Room } from '../../model/chat';
 import { formatPhone } from '../../ui/format';
+import { LazyDialog } from '../../ui/LazyOverlay';
 import { usePhoneFormats } from '../../ui/phoneFormats';
 
 /**
@@ -37,7 +38,7 @@ export function BulkCloseBar({ rooms, onRemove, onDone, onCancel }: { rooms: Roo
       <Typography variant="body2" sx={{ flex: 1 }}>{rooms.length} selecionado(s)</Typography>
       <Button size="small" onClick={onCancel}>Cancelar</Button>
       <Button size="small" variant="contained" color="error" onClick={() => setOpen(true)}>Encerrar</Button>
-      <Dialog open={open} onClose={() => setOpen(false)} maxWidth="sm" fullWidth slotProps={{
+      <LazyDialog open={open} onClose={() => setOpen(false)} maxWidth="sm" fullWidth slotProps={{
         paper: { sx: { minWidth: 500 } }
       }}>
         <DialogTitle>Encerrar chats</DialogTitle>
@@ -54,7 +55,7 @@ export function BulkCloseBar({ rooms, onRemove, onDone, onCancel }: { rooms: Roo
           <Button onClick={() => setOpen(false)}>Cancelar</Button>
           <Button variant="contained" color="error" onClick={confirm} disabled={busy || rooms.length === 0}>Encerrar</Button>
         </DialogActions>
-      </Dialog>
+      </LazyDialog>
     </Box>
   );
 }

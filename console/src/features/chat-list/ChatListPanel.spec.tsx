@@ -174,11 +174,12 @@ describe('ChatListPanel (seed 001 §2 "Chat list panel")', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Selecionar chat 1001' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Selecionar chat 1002' }));
     fireEvent.click(screen.getByRole('button', { name: 'Encerrar' }));
-    const dialog = screen.getByRole('dialog');
+    // The dialog (LazyDialog) and the console's snackbar load when they first open.
+    const dialog = await screen.findByRole('dialog', undefined, { timeout: 5000 });
     expect(within(dialog).getByText('Maria Souza')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remover Carlos Lima' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Encerrar' }));
-    await waitFor(() => expect(screen.getByText('Chats Encerrados')).toBeTruthy());
+    expect(await screen.findByText('Chats Encerrados', undefined, { timeout: 5000 })).toBeTruthy();
     expect(api.calls.find((c) => c.path === '/api/rooms/massClose')!.body).toEqual({ chatIds: ['room-1'], closedBy: { justify: 'Encerramento em massa' } });
   });
 

@@ -1,0 +1,28 @@
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import type { StatusOption } from '@atendimento/schemas';
+import { StatusIcon } from '../ui/StatusIcon';
+
+/** The status bar's menu (StatusMenu.tsx): its own chunk, loaded on the first click. */
+export function StatusOptionsMenu({ anchor, options, selected, onClose, onChoose }: {
+  anchor: HTMLElement | null;
+  options: StatusOption[];
+  selected: StatusOption | undefined;
+  onClose: () => void;
+  onChoose: (option: StatusOption) => void;
+}) {
+  return (
+    <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={onClose}>
+      {options.map((option) => (
+        <MenuItem key={option.text} selected={option === selected} onClick={() => onChoose(option)}>
+          <ListItemIcon>
+            <StatusIcon name={option.icon} sx={{ color: option.color }} />
+          </ListItemIcon>
+          <ListItemText sx={{ textTransform: 'capitalize' }}>{option.text}</ListItemText>
+        </MenuItem>
+      ))}
+    </Menu>
+  );
+}
