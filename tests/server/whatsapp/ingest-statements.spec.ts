@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hubSignature } from '@atendimento/integrations';
+import { parseJson } from '@atendimento/server/db/knex';
 import { isBackgroundSql } from '../../helpers/background-sql';
 import { messageRows, startWhatsappServer, stopWhatsappServer, type WhatsappTest } from './whatsapp-helpers';
 
@@ -17,7 +18,7 @@ afterAll(() => stopWhatsappServer(t));
 const SECRET = 'segredo-do-app-contagem';
 
 /** A Meta webhook carrying one inbound text (the payload B2 sends). */
-function textWebhook(waId: string, wamid: string): Buffer {
+function textWebhook(waId: string, wamid: string, at = Date.now()): Buffer {
   return Buffer.from(JSON.stringify({
     object: 'whatsapp_business_account',
     entry: [{
@@ -28,7 +29,7 @@ function textWebhook(waId: string, wamid: string): Buffer {
           messaging_product: 'whatsapp',
           metadata: { display_phone_number: '5511999990000', phone_number_id: 'PNS' },
           contacts: [{ profile: { name: 'Cliente Contagem' }, wa_id: waId }],
-          messages: [{ from: waId, id: wamid, timestamp: String(Math.floor(Date.now() / 1000)), text: { body: 'Olá, quero saber do meu pedido.' }, type: 'text' }],
+          messages: [{ from: waId, id: wamid, timestamp: String(Math.floor(at / 1000)), text: { body: 'Olá, quero saber do meu pedido.' }, type: 'text' }],
         },
       }],
     }],
@@ -36,12 +37,12 @@ function textWebhook(waId: string, wamid: string): Buffer {
 }
 
 /** The SQL the server ran while handling one signed Meta text webhook. */
-async function statementsOf(waId: string, wamid: string): Promise<{ status: number; sql: string[] }> {
+async function statementsOf(waId: string, wamid: string, at?: number): Promise<{ status: number; sql: string[] }> {
   const sql: string[] = [];
   const onQuery = (q: { sql: string }) => {
     if (!isBackgroundSql(q.sql)) sql.push(q.sql);
   };
-  const body = textWebhook(waId, wamid);
+  const body = textWebhook(waId, wamid, at);
   t.server.db.on('query', onQuery);
   try {
     const res = await t.post('/api/webhooks/whatsapp/wa-stmt', body, { 'x-hub-signature-256': hubSignature(SECRET, body) });
@@ -68,8 +69,9 @@ describe('webhook ingest: statements per message', () => {
     expect((await messageRows(t, 'wa-stmt')).length).toBe(3);
     // The steady state (a known contact writing into its open room) is what B2 measures:
     // BEGIN (the channel is remembered for 2 s between deliveries, docs/ingest.md), contact by identity (one join), open room, message insert (dedupes with
-    // on conflict do nothing), room update, contact LastReply (one JSON patch), change counter
-    // (one upsert … returning), change_log, COMMIT. Before docs/bench.md's fix: 21 / 14 / 4.
+    // on conflict do nothing), room update, change counter (one upsert … returning),
+    // change_log, COMMIT. The contact's LastReply (one JSON patch) was stamped by the first
+    // message less than a minute ago: restamped once a minute (next test). Before docs/bench.md's fix: 21 / 14 / 4.
     // A duplicate costs one rolled-back attempt, then a lookup of the stored message.
     // A new room is also filed in the daily reports in its transaction (docs/reports.md): its
     // row, agent answers, tags, previous facts, facts upsert, counters upsert — 6 more; a
@@ -77,11 +79,34 @@ describe('webhook ingest: statements per message', () => {
     // Every inbound message also asks whether it answers a campaign sent to the number in the
     // last 7 days (docs/campaigns.md), and a chat without an open room whether its last closed
     // room waits for a survey answer (docs/console-operations.md): one lookup each.
-    expect({ first: first.sql.length, next: next.sql.length, duplicate: duplicate.sql.length }, JSON.stringify(report, null, 1)).toEqual({ first: 24, next: 10, duplicate: 8 });
+    expect({ first: first.sql.length, next: next.sql.length, duplicate: duplicate.sql.length }, JSON.stringify(report, null, 1)).toEqual({ first: 24, next: 9, duplicate: 8 });
     expect(duplicate.sql).toContain('ROLLBACK');
     // The room update sets only what a new message changes, so the other indexes stay untouched.
     const roomUpdate = next.sql.find((q) => /^update [`"]rooms[`"]/.test(q));
     expect(roomUpdate, JSON.stringify(report, null, 1)).toMatch(/[`"]data[`"] = (\?|\$\d+)/);
     expect(roomUpdate).not.toMatch(/public_token|room_inc|open_key|chat_id/);
+  });
+
+  it("a burst stamps the contact's LastReply once a minute, and a late older message never moves it back", async () => {
+    const waId = '5511900000077';
+    const lastReply = async () => {
+      const row = await t.server.db('contacts').where({ tenant_id: 'acme', phone: waId }).first();
+      return parseJson<Record<string, string>>(row.data, {})['wa-stmtLastReply'];
+    };
+    const merges = (sql: string[]) => sql.filter((q) => /^update [`"]contacts[`"]/.test(q)).length;
+    const start = Date.now() - 10 * 60_000;
+    const stamps: string[] = [];
+    const counts: number[] = [];
+    for (const [i, at] of [start, start + 30_000, start + 61_000, start + 50_000].entries()) {
+      const res = await statementsOf(waId, `wamid.stamp.${i}`, at);
+      expect(res.status).toBe(200);
+      counts.push(merges(res.sql));
+      stamps.push(await lastReply());
+    }
+    const iso = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString();
+    // New contact: stamped. 30 s later: kept. 61 s after the stamp: restamped. An older message: kept.
+    expect(counts).toEqual([1, 0, 1, 0]);
+    expect(stamps).toEqual([iso(start), iso(start), iso(start + 61_000), iso(start + 61_000)]);
+    expect((await messageRows(t, 'wa-stmt')).filter((m) => String(m.external_id).startsWith('wamid.stamp.')).length).toBe(4);
   });
 });

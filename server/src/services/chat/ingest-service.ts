@@ -115,6 +115,19 @@ function contentFields(content: InboundContent): { type: Message['type']; text: 
 }
 
 /** A date the provider gave, unless it is invalid or in the future. */
+/**
+ * Whether a customer's message at `at` restamps the channel's LastReply (the 24-hour window,
+ * whatsapp/messaging-window.ts). A burst restamps it once a minute: the window may then close
+ * up to a minute early, never late, and the burst's other messages skip an UPDATE, a change-log
+ * row and a `contacts` event each (docs/ingest.md "Statements per message"). An older message
+ * (delivered late) never moves it back.
+ */
+const LAST_REPLY_STEP_MS = 60_000;
+function restampsLastReply(stamp: unknown, at: string): boolean {
+  const last = typeof stamp === 'string' ? Date.parse(stamp) : NaN;
+  return !Number.isFinite(last) || Date.parse(at) - last >= LAST_REPLY_STEP_MS;
+}
+
 function whenOf(timestamp: string, now: string): string {
   const t = new Date(timestamp);
   if (Number.isNaN(t.getTime())) return now;
@@ -334,15 +347,17 @@ export function createIngestService(deps: ChatDeps, surveys?: SurveyService) {
     if (roomCreated) await rooms.insert(trx, tenantId, nextRoom);
     if (!(await messages.insertIfNew(trx, tenantId, message))) throw new DuplicateDelivery(item.externalId);
     if (!roomCreated) await rooms.save(trx, tenantId, nextRoom, room, { changedOnly: true });
+    const lastReply = `${channel.id}LastReply`;
+    const stamped = !notice && restampsLastReply((contact as Record<string, unknown>)[lastReply], createdAt);
+    if (stamped) await contacts.merge(trx, tenantId, contact.id, { [lastReply]: createdAt }, now);
     if (!notice) {
-      await contacts.merge(trx, tenantId, contact.id, { [`${channel.id}LastReply`]: createdAt }, now);
       // Routing reacts to the customer writing (automatic answers, assignment), not to WhatsApp's notices.
       await deps.hooks.onInbound(trx, record, tenantId, { room: nextRoom, roomCreated, message, channel });
     }
     // A customer's message into an open room changes no daily report figure (docs/reports.md).
     record({ collection: 'rooms', id: room.id, op: 'upsert', ...(!roomCreated && { reportNeutral: true }) });
     record({ collection: 'messages', id: message.id, op: 'upsert' });
-    record({ collection: 'contacts', id: contact.id, op: 'upsert' });
+    if (notice || stamped) record({ collection: 'contacts', id: contact.id, op: 'upsert' });
     return { externalId: item.externalId, messageId: message.id, roomId: room.id, created: true, roomCreated, agents: nextRoom.agents.map((a) => a.id) };
   }
 
