@@ -65,25 +65,23 @@ function SessionWatcher() {
   return null;
 }
 
-/** The public screens (no chrome) by path; `/chat/:id` is matched apart. */
-const PUBLIC_SCREENS: Record<string, () => ReactNode> = {
-  '/login': () => <LoginPage />,
-  '/register': () => <RegisterPage />,
-  '/finishsignup': () => <FinishSignUpPage />,
-  '/linkexpirado': () => <MessagePage kind="linkExpired" />,
-  '/404': () => <MessagePage kind="notFound" />,
-};
+/** The public screens (no chrome), by path pattern. */
+const PUBLIC_SCREENS: [pattern: string, screen: (params: Record<string, string>) => ReactNode][] = [
+  ['/login', () => <LoginPage />],
+  ['/register', () => <RegisterPage />],
+  ['/finishSignUp', () => <FinishSignUpPage />],
+  ['/linkexpirado', () => <MessagePage kind="linkExpired" />],
+  ['/404', () => <MessagePage kind="notFound" />],
+  ['/chat/:id', ({ id }) => <PublicChatPage id={id!} />],
+];
 
-/**
- * The screen of the current path: a public screen, or the signed-in app. Paths match as
- * react-router matched them before (case-insensitive, a trailing slash ignored).
- */
+/** The screen of the current path: a public screen, or the signed-in app. */
 function ShellRoutes() {
   const { pathname } = useLocation();
-  const screen = PUBLIC_SCREENS[pathname.replace(/(.)\/+$/, '$1').toLowerCase()];
-  if (screen) return <PublicRoute>{screen()}</PublicRoute>;
-  const chat = matchPattern('/chat/:id', pathname);
-  if (chat) return <PublicRoute><PublicChatPage id={chat.id!} /></PublicRoute>;
+  for (const [pattern, screen] of PUBLIC_SCREENS) {
+    const params = matchPattern(pattern, pathname);
+    if (params) return <PublicRoute>{screen(params)}</PublicRoute>;
+  }
   return <RequireSession><App /></RequireSession>;
 }
 

@@ -11,7 +11,7 @@ const Dialog = lazy(() => import('@mui/material/Dialog'));
 const Drawer = lazy(() => import('@mui/material/Drawer'));
 
 /** True from the first time `open` was true: once loaded, the overlay stays mounted for its closing transition. */
-function useOpenedOnce(open: boolean): boolean {
+export function useOpenedOnce(open: boolean): boolean {
   const [opened, setOpened] = useState(open);
   if (open && !opened) setOpened(true);
   return opened || open;

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Sync from '@mui/icons-material/Sync';
 import { isAdmin, messages, type AppConfig, type User } from '@atendimento/schemas';
+import { useOpenedOnce } from '@atendimento/console/LazyOverlay';
 import { lazyNamed } from '@atendimento/console/lazyNamed';
 import { api } from '../api/api';
 import { findStatus, presence, statusOptions, usePresenceStatus } from '../presence/presence';
@@ -20,8 +21,7 @@ export function StatusMenu({ user, config }: { user: User; config: Pick<AppConfi
   const status = usePresenceStatus();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // Once opened, the menu stays mounted for its closing transition.
-  const [opened, setOpened] = useState(false);
-  if (anchor && !opened) setOpened(true);
+  const opened = useOpenedOnce(Boolean(anchor));
   const [syncing, setSyncing] = useState(false);
   const options = statusOptions(config.statusList);
   const selected = findStatus(options, status);
@@ -58,7 +58,7 @@ export function StatusMenu({ user, config }: { user: User; config: Pick<AppConfi
       >
         {status ?? '…'}
       </Button>
-      {(anchor || opened) && (
+      {opened && (
         <Suspense fallback={null}>
           <StatusOptionsMenu
             anchor={anchor}

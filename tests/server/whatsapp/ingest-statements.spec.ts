@@ -95,7 +95,7 @@ describe('webhook ingest: statements per message', () => {
     };
     const merges = (sql: string[]) => sql.filter((q) => /^update [`"]contacts[`"]/.test(q)).length;
     const start = Date.now() - 10 * 60_000;
-    const stamps: string[] = [];
+    const stamps: (string | undefined)[] = [];
     const counts: number[] = [];
     for (const [i, at] of [start, start + 30_000, start + 61_000, start + 50_000].entries()) {
       const res = await statementsOf(waId, `wamid.stamp.${i}`, at);
