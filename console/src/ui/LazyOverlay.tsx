@@ -1,14 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import type { DialogProps } from '@mui/material/Dialog';
 import type { DrawerProps } from '@mui/material/Drawer';
 import type { MenuProps } from '@mui/material/Menu';
-
-// MUI's Menu, Dialog and Drawer bring Modal, Popover, the focus trap, the backdrop and their
-// transitions (~10 kB gzip): on the first screen nothing of them shows until a click, so they
-// load the first time one opens (tests/bench B10b, docs/console.md "Loading").
-const Menu = lazy(() => import('@mui/material/Menu'));
-const Dialog = lazy(() => import('@mui/material/Dialog'));
-const Drawer = lazy(() => import('@mui/material/Drawer'));
 
 /** True from the first time `open` was true: once loaded, the overlay stays mounted for its closing transition. */
 export function useOpenedOnce(open: boolean): boolean {
@@ -17,29 +10,25 @@ export function useOpenedOnce(open: boolean): boolean {
   return opened || open;
 }
 
+/** `load`'s component, rendered (and so fetched) from the first time its `open` prop is true. */
+function openedLazily<P extends { open?: boolean }>(load: () => Promise<{ default: ComponentType<P> }>) {
+  const Overlay = lazy(load);
+  return function LazyOverlay(props: P) {
+    return useOpenedOnce(Boolean(props.open)) ? (
+      <Suspense fallback={null}>
+        <Overlay {...props} />
+      </Suspense>
+    ) : null;
+  };
+}
+
+// MUI's Menu, Dialog and Drawer bring Modal, Popover, the focus trap, the backdrop and their
+// transitions (~10 kB gzip): on the first screen nothing of them shows until a click, so they
+// load the first time one opens (tests/bench B10b, docs/console.md "Loading").
+
 /** MUI's Menu, loaded when it first opens. */
-export function LazyMenu(props: MenuProps) {
-  return useOpenedOnce(props.open) ? (
-    <Suspense fallback={null}>
-      <Menu {...props} />
-    </Suspense>
-  ) : null;
-}
-
+export const LazyMenu = openedLazily<MenuProps>(() => import('@mui/material/Menu'));
 /** MUI's Dialog, loaded when it first opens. */
-export function LazyDialog(props: DialogProps) {
-  return useOpenedOnce(props.open) ? (
-    <Suspense fallback={null}>
-      <Dialog {...props} />
-    </Suspense>
-  ) : null;
-}
-
+export const LazyDialog = openedLazily<DialogProps>(() => import('@mui/material/Dialog'));
 /** MUI's temporary Drawer, loaded when it first opens. */
-export function LazyDrawer(props: DrawerProps) {
-  return useOpenedOnce(Boolean(props.open)) ? (
-    <Suspense fallback={null}>
-      <Drawer {...props} />
-    </Suspense>
-  ) : null;
-}
+export const LazyDrawer = openedLazily<DrawerProps>(() => import('@mui/material/Drawer'));
