@@ -1,5 +1,6 @@
-import { Suspense, cloneElement, lazy, useEffect, useRef, useState, type FocusEvent, type PointerEvent, type ReactElement } from 'react';
+import { cloneElement, lazy, useEffect, useRef, useState, type FocusEvent, type PointerEvent, type ReactElement } from 'react';
 import type { HintPlacement } from './HintPopper';
+import { LazyPart } from './LazyPart';
 
 export type { HintPlacement };
 
@@ -57,9 +58,9 @@ export function Hint({ title, placement = 'bottom', children }: HintProps) {
     <>
       {child}
       {anchor && (
-        <Suspense fallback={null}>
+        <LazyPart>
           <HintPopper anchorEl={anchor} title={title} placement={placement} />
-        </Suspense>
+        </LazyPart>
       )}
     </>
   );

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
 import type { DialogProps } from '@mui/material/Dialog';
 import type { DrawerProps } from '@mui/material/Drawer';
 import type { MenuProps } from '@mui/material/Menu';
+import { LazyPart } from './LazyPart';
 
 /** True from the first time `open` was true: once loaded, the overlay stays mounted for its closing transition. */
 export function useOpenedOnce(open: boolean): boolean {
@@ -15,9 +16,9 @@ function openedLazily<P extends { open?: boolean }>(load: () => Promise<{ defaul
   const Overlay = lazy(load);
   return function LazyOverlay(props: P) {
     return useOpenedOnce(Boolean(props.open)) ? (
-      <Suspense fallback={null}>
+      <LazyPart>
         <Overlay {...props} />
-      </Suspense>
+      </LazyPart>
     ) : null;
   };
 }

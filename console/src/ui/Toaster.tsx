@@ -1,6 +1,7 @@
-import { Suspense, useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import type { Severity } from '../ConsoleContext';
 import { lazyNamed } from './lazyNamed';
+import { LazyPart } from './LazyPart';
 import type { ConsoleToast } from './ToastSnackbar';
 
 // In the app the engine passes its own toasts (`notify`) and this one never shows: its
@@ -19,9 +20,9 @@ export function Toaster({ children }: { children: (notify: (message: string, sev
     <>
       {children(notify)}
       {shown && (
-        <Suspense fallback={null}>
+        <LazyPart>
           <ToastSnackbar toast={toast} onClose={() => setToast(null)} />
-        </Suspense>
+        </LazyPart>
       )}
     </>
   );

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
@@ -17,6 +17,7 @@ import People from '@mui/icons-material/People';
 import PhoneForwarded from '@mui/icons-material/PhoneForwarded';
 import { findRoute, hasTenantClaim, menuRoutes, messages, type AppConfig, type AppRoute, type User } from '@atendimento/schemas';
 import { Hint } from '@atendimento/console/Hint';
+import { LazyPart } from '@atendimento/console/LazyPart';
 import { api } from '../api/api';
 import { useLocation, useNavigate } from '../navigation/NavigationContext';
 import { session } from '../api/session';
@@ -181,9 +182,9 @@ export function DrawerMenu(props: {
         {logoutLast && logout}
       </List>
       {agentsOpen && (
-        <Suspense fallback={null}>
+        <LazyPart>
           <OnlineAgentsDialog open onClose={() => setAgentsOpen(false)} agents={agents} config={config} />
-        </Suspense>
+        </LazyPart>
       )}
     </Box>
   );

@@ -1,9 +1,10 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Sync from '@mui/icons-material/Sync';
 import { isAdmin, messages, type AppConfig, type User } from '@atendimento/schemas';
 import { useOpenedOnce } from '@atendimento/console/LazyOverlay';
+import { LazyPart } from '@atendimento/console/LazyPart';
 import { lazyNamed } from '@atendimento/console/lazyNamed';
 import { api } from '../api/api';
 import { findStatus, presence, statusOptions, usePresenceStatus } from '../presence/presence';
@@ -59,7 +60,7 @@ export function StatusMenu({ user, config }: { user: User; config: Pick<AppConfi
         {status ?? '…'}
       </Button>
       {opened && (
-        <Suspense fallback={null}>
+        <LazyPart>
           <StatusOptionsMenu
             anchor={anchor}
             options={options}
@@ -70,7 +71,7 @@ export function StatusMenu({ user, config }: { user: User; config: Pick<AppConfi
               void presence.choose(user.id, option.text).catch(() => undefined);
             }}
           />
-        </Suspense>
+        </LazyPart>
       )}
     </Stack>
   );
