@@ -1,13 +1,12 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { findRoute, guardRedirect, SCREEN_TABLE, withRootView, type AppConfig } from '@atendimento/schemas';
+import { findRoute, guardRedirect, matchPattern, SCREEN_TABLE, withRootView, type AppConfig } from '@atendimento/schemas';
 import { session } from './api/session';
 import { loadApp } from './appLoader';
 import { useAppConfig } from './boot/AppConfigContext';
 import { lazyNamed } from '@atendimento/console/lazyNamed';
 import { LoadingScreen } from './ui/LoadingScreen';
-import { matchPattern } from './navigation/navigation';
 import { Navigate, useLocation, useNavigate } from './navigation/NavigationContext';
 import { Toaster } from './ui/Toaster';
 import { theme } from './ui/theme';
@@ -79,7 +78,8 @@ const PUBLIC_SCREENS: [pattern: string, screen: (params: Record<string, string>)
 function ShellRoutes() {
   const { pathname } = useLocation();
   for (const [pattern, screen] of PUBLIC_SCREENS) {
-    const params = matchPattern(pattern, pathname);
+    // Any case, as react-router's routes matched them.
+    const params = matchPattern(pattern, pathname, { ignoreCase: true });
     if (params) return <PublicRoute>{screen(params)}</PublicRoute>;
   }
   return <RequireSession><App /></RequireSession>;

@@ -131,17 +131,37 @@ export function withRootView(table: readonly AppRoute[], config: Pick<AppConfig,
   });
 }
 
-function matches(pattern: string, path: string): boolean {
-  const a = pattern.split('/').filter(Boolean);
-  const b = path.split('/').filter(Boolean);
-  if (a.length !== b.length) return false;
-  return a.every((segment, i) => segment.startsWith(':') || segment === b[i]);
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * The parameters of `path` under `pattern` ('/chat/:id'), or null when it does not match: a
+ * trailing slash ignored, parameters decoded. The route table matches case-sensitively; the
+ * engine's shell matches its public screens ignoring case, as react-router's routes did.
+ */
+export function matchPattern(pattern: string, path: string, options: { ignoreCase?: boolean } = {}): Record<string, string> | null {
+  const want = pattern.split('/').filter(Boolean);
+  const have = path.split('/').filter(Boolean);
+  if (want.length !== have.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    const expected = want[i]!;
+    const segment = have[i]!;
+    if (expected.startsWith(':')) params[expected.slice(1)] = decodeSegment(segment);
+    else if (options.ignoreCase ? expected.toLowerCase() !== segment.toLowerCase() : expected !== segment) return null;
+  }
+  return params;
 }
 
 /** The route a browser path belongs to ('/contacts/12/show' → the '/contacts' route), if any. */
 export function findRoute(routes: readonly AppRoute[], path: string): AppRoute | undefined {
   const clean = normalisePath(path);
-  const exact = routes.find((route) => matches(route.path, clean));
+  const exact = routes.find((route) => matchPattern(route.path, clean) !== null);
   if (exact) return exact;
   // Sub-pages of a register (react-admin's /contacts/create, /contacts/:id/show) belong to it.
   const segment = firstSegment(clean);

@@ -12,7 +12,7 @@ export function useOpenedOnce(open: boolean): boolean {
 }
 
 /** `load`'s component, rendered (and so fetched) from the first time its `open` prop is true. */
-function openedLazily<P extends { open?: boolean }>(load: () => Promise<{ default: ComponentType<P> }>) {
+export function openedLazily<P extends { open?: boolean }>(load: () => Promise<{ default: ComponentType<P> }>) {
   const Overlay = lazy(load);
   return function LazyOverlay(props: P) {
     return useOpenedOnce(Boolean(props.open)) ? (

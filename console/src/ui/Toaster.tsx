@@ -1,6 +1,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import type { Severity } from '../ConsoleContext';
 import { lazyNamed } from './lazyNamed';
+import { useOpenedOnce } from './LazyOverlay';
 import { LazyPart } from './LazyPart';
 import type { ConsoleToast } from './ToastSnackbar';
 
@@ -11,11 +12,9 @@ const ToastSnackbar = lazyNamed(() => import('./ToastSnackbar'), 'ToastSnackbar'
 /** The console's own snackbar (3000 ms, seed 001 §9) for when the engine passes no `notify`. */
 export function Toaster({ children }: { children: (notify: (message: string, severity?: Severity) => void) => ReactNode }) {
   const [toast, setToast] = useState<ConsoleToast | null>(null);
-  const [shown, setShown] = useState(false);
-  const notify = useCallback((message: string, severity: Severity = 'info') => {
-    setShown(true);
-    setToast({ message, severity, key: Date.now() });
-  }, []);
+  // Once shown, the snackbar stays mounted for its closing transition.
+  const shown = useOpenedOnce(toast !== null);
+  const notify = useCallback((message: string, severity: Severity = 'info') => setToast({ message, severity, key: Date.now() }), []);
   return (
     <>
       {children(notify)}

@@ -3,16 +3,15 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Sync from '@mui/icons-material/Sync';
 import { isAdmin, messages, type AppConfig, type User } from '@atendimento/schemas';
-import { useOpenedOnce } from '@atendimento/console/LazyOverlay';
-import { LazyPart } from '@atendimento/console/LazyPart';
-import { lazyNamed } from '@atendimento/console/lazyNamed';
+import { openedLazily } from '@atendimento/console/LazyOverlay';
 import { api } from '../api/api';
 import { findStatus, presence, statusOptions, usePresenceStatus } from '../presence/presence';
 import { StatusIcon } from '../ui/StatusIcon';
 import { showToast } from '../ui/toast';
+import type { StatusOptionsMenuProps } from './StatusOptionsMenu';
 
-// The menu (MUI's Menu, Popover, MenuItem) loads on the first click, not with the first screen (tests/bench B10b).
-const StatusOptionsMenu = lazyNamed(() => import('./StatusOptionsMenu'), 'StatusOptionsMenu');
+// The menu (MUI's Menu, Popover, MenuItem) loads when it first opens, not with the first screen (tests/bench B10b).
+const StatusOptionsMenu = openedLazily<StatusOptionsMenuProps>(() => import('./StatusOptionsMenu').then((m) => ({ default: m.StatusOptionsMenu })));
 
 /**
  * The status bar (seed 001 §2): the agent's status with its colour and icon, a menu to change
@@ -21,8 +20,6 @@ const StatusOptionsMenu = lazyNamed(() => import('./StatusOptionsMenu'), 'Status
 export function StatusMenu({ user, config }: { user: User; config: Pick<AppConfig, 'statusList'> }) {
   const status = usePresenceStatus();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  // Once opened, the menu stays mounted for its closing transition.
-  const opened = useOpenedOnce(Boolean(anchor));
   const [syncing, setSyncing] = useState(false);
   const options = statusOptions(config.statusList);
   const selected = findStatus(options, status);
@@ -59,20 +56,17 @@ export function StatusMenu({ user, config }: { user: User; config: Pick<AppConfi
       >
         {status ?? '…'}
       </Button>
-      {opened && (
-        <LazyPart>
-          <StatusOptionsMenu
-            anchor={anchor}
-            options={options}
-            selected={selected}
-            onClose={() => setAnchor(null)}
-            onChoose={(option) => {
-              setAnchor(null);
-              void presence.choose(user.id, option.text).catch(() => undefined);
-            }}
-          />
-        </LazyPart>
-      )}
+      <StatusOptionsMenu
+        open={Boolean(anchor)}
+        anchor={anchor}
+        options={options}
+        selected={selected}
+        onClose={() => setAnchor(null)}
+        onChoose={(option) => {
+          setAnchor(null);
+          void presence.choose(user.id, option.text).catch(() => undefined);
+        }}
+      />
     </Stack>
   );
 }

@@ -5,16 +5,19 @@ import MenuItem from '@mui/material/MenuItem';
 import type { StatusOption } from '@atendimento/schemas';
 import { StatusIcon } from '../ui/StatusIcon';
 
-/** The status bar's menu (StatusMenu.tsx): its own chunk, loaded on the first click. */
-export function StatusOptionsMenu({ anchor, options, selected, onClose, onChoose }: {
+export interface StatusOptionsMenuProps {
+  open: boolean;
   anchor: HTMLElement | null;
   options: StatusOption[];
   selected: StatusOption | undefined;
   onClose: () => void;
   onChoose: (option: StatusOption) => void;
-}) {
+}
+
+/** The status bar's menu (StatusMenu.tsx): its own chunk, loaded when it first opens. */
+export function StatusOptionsMenu({ open, anchor, options, selected, onClose, onChoose }: StatusOptionsMenuProps) {
   return (
-    <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={onClose}>
+    <Menu anchorEl={anchor} open={open} onClose={onClose}>
       {options.map((option) => (
         <MenuItem key={option.text} selected={option === selected} onClick={() => onChoose(option)}>
           <ListItemIcon>

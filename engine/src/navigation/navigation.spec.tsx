@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useLocation as useRouterLocation, useNavigate as useRouterNavigate } from 'react-router';
-import { browserNavigation, joinPath, matchPattern, memoryNavigation, splitPath } from './navigation';
+import { matchPattern } from '@atendimento/schemas';
+import { browserNavigation, joinPath, memoryNavigation, splitPath } from './navigation';
 import { Navigate, NavigationProvider, RouteLink, useLocation, useNavigate } from './NavigationContext';
 import { RouterBridge } from './RouterBridge';
 
@@ -13,9 +14,11 @@ describe('paths', () => {
     expect(joinPath({ search: '?a=1' })).toBe('/?a=1');
   });
 
-  it('matches a pattern as the routes did: any case, a trailing slash, decoded parameters', () => {
+  it("matches the shell's public paths as react-router did: any case, a trailing slash, decoded parameters", () => {
     expect(matchPattern('/chat/:id', '/chat/ab%20c')).toEqual({ id: 'ab c' });
-    expect(matchPattern('/chat/:id', '/Chat/x/')).toEqual({ id: 'x' });
+    expect(matchPattern('/chat/:id', '/Chat/x/', { ignoreCase: true })).toEqual({ id: 'x' });
+    // The route table (findRoute) matches case-sensitively.
+    expect(matchPattern('/chat/:id', '/Chat/x/')).toBeNull();
     expect(matchPattern('/chat/:id', '/chat')).toBeNull();
     expect(matchPattern('/chat/:id', '/chat/x/y')).toBeNull();
     expect(matchPattern('/chat/:id', '/chats/x')).toBeNull();

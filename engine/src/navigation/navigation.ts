@@ -54,33 +54,6 @@ export function joinPath(parts: { pathname?: string; search?: string; hash?: str
   return `${parts.pathname || '/'}${search}${hash}`;
 }
 
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
-/**
- * The parameters of `pathname` under `pattern` ('/chat/:id'), or null when it does not match.
- * Like react-router's route matching: case-insensitive, a trailing slash ignored, parameters
- * decoded and never empty.
- */
-export function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
-  const want = pattern.split('/').filter(Boolean);
-  const have = pathname.split('/').filter(Boolean);
-  if (want.length !== have.length) return null;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < want.length; i++) {
-    const expected = want[i]!;
-    const segment = have[i]!;
-    if (expected.startsWith(':')) params[expected.slice(1)] = decodeSegment(segment);
-    else if (expected.toLowerCase() !== segment.toLowerCase()) return null;
-  }
-  return params;
-}
-
 let keys = 0;
 const nextKey = () => `k${(++keys).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
