@@ -33,6 +33,15 @@ export interface ChatContact {
   [key: string]: unknown;
 }
 
+/** The field of a contact's record that holds its last message on a channel (the 24-hour window). */
+export const lastReplyField = (channelId: string): string => `${channelId}LastReply`;
+
+/** That date in milliseconds; NaN when the contact has none (or an unreadable one). */
+export function lastReplyAt(contact: Record<string, unknown> | null, channelId: string): number {
+  const at = contact?.[lastReplyField(channelId)];
+  return typeof at === 'string' ? Date.parse(at) : NaN;
+}
+
 /** What a contact record lacks when an older version wrote it (fresh arrays each call). */
 function contactDefaults(): Partial<ChatContact> {
   return {

@@ -1,7 +1,7 @@
 import type { ContactIdentity, InboundContent, InboundMessage } from '@atendimento/integrations';
 import { format, isWebchat, messages as texts, type Channel, type Message, type MessageError, type Room } from '@atendimento/schemas';
 import type { RecordChange } from '../changes/change-feed';
-import type { ChatContact } from '../../db/repositories/chat-contact-repository';
+import { lastReplyAt, lastReplyField, type ChatContact } from '../../db/repositories/chat-contact-repository';
 import { retryOnConflict, type Transaction } from '../../db/knex';
 import type { ChatDeps } from './chat-deps';
 import type { SurveyService } from './survey-service';
@@ -119,12 +119,11 @@ function contentFields(content: InboundContent): { type: Message['type']; text: 
  * Whether a customer's message at `at` restamps the channel's LastReply (the 24-hour window,
  * whatsapp/messaging-window.ts). A burst restamps it once a minute: the window may then close
  * up to a minute early, never late, and the burst's other messages skip an UPDATE, a change-log
- * row and a `contacts` event each (docs/ingest.md "Statements per message"). An older message
+ * row and a `contacts` event each (docs/ingest.md "The LastReply stamp, once a minute"). An older message
  * (delivered late) never moves it back.
  */
 const LAST_REPLY_STEP_MS = 60_000;
-function restampsLastReply(stamp: unknown, at: string): boolean {
-  const last = typeof stamp === 'string' ? Date.parse(stamp) : NaN;
+function restampsLastReply(last: number, at: string): boolean {
   return !Number.isFinite(last) || Date.parse(at) - last >= LAST_REPLY_STEP_MS;
 }
 
@@ -347,9 +346,8 @@ export function createIngestService(deps: ChatDeps, surveys?: SurveyService) {
     if (roomCreated) await rooms.insert(trx, tenantId, nextRoom);
     if (!(await messages.insertIfNew(trx, tenantId, message))) throw new DuplicateDelivery(item.externalId);
     if (!roomCreated) await rooms.save(trx, tenantId, nextRoom, room, { changedOnly: true });
-    const lastReply = `${channel.id}LastReply`;
-    const stamped = !notice && restampsLastReply((contact as Record<string, unknown>)[lastReply], createdAt);
-    if (stamped) await contacts.merge(trx, tenantId, contact.id, { [lastReply]: createdAt }, now);
+    const stamped = !notice && restampsLastReply(lastReplyAt(contact, channel.id), createdAt);
+    if (stamped) await contacts.merge(trx, tenantId, contact.id, { [lastReplyField(channel.id)]: createdAt }, now);
     if (!notice) {
       // Routing reacts to the customer writing (automatic answers, assignment), not to WhatsApp's notices.
       await deps.hooks.onInbound(trx, record, tenantId, { room: nextRoom, roomCreated, message, channel });

@@ -1,7 +1,7 @@
 import { channelIs, messages as texts, type Room } from '@atendimento/schemas';
 import type { Clock } from '../../clock';
 import type { Transaction } from '../../db/knex';
-import type { ChatContactRepository } from '../../db/repositories/chat-contact-repository';
+import { lastReplyAt, type ChatContactRepository } from '../../db/repositories/chat-contact-repository';
 import { AppError } from '../../errors';
 
 /** How long after the contact's last message free-form messages may go (Cloud API). */
@@ -15,8 +15,7 @@ const WINDOW_MS = 24 * 60 * 60 * 1000;
 export function windowOpen(clock: Clock, contact: Record<string, unknown> | null, channelType: string, channelId: string | null): boolean {
   if (!channelIs(channelType, 'window24h')) return true;
   if (contact && Array.isArray(contact.channels) && !contact.channels.includes('whatsapp')) return true;
-  const last = contact && channelId ? contact[`${channelId}LastReply`] : null;
-  const at = typeof last === 'string' ? Date.parse(last) : NaN;
+  const at = channelId ? lastReplyAt(contact, channelId) : NaN;
   return Number.isFinite(at) && clock.now().getTime() - at < WINDOW_MS;
 }
 
