@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
 import { messages, type AppConfig } from '@atendimento/schemas';
 
 /** The footer credit (seed 000 §1): name and link from the tenant configuration. */
@@ -12,7 +13,7 @@ export function FooterCredit({ footer }: { footer: AppConfig['footer'] }) {
         {messages.shell.footerCredit}{' '}
         {footer.link ? (
           // A plain anchor in MUI Link's colours: Link's module is not otherwise on the first screen (tests/bench B10b).
-          <Box component="a" href={footer.link} {...(external && { target: '_blank', rel: 'noopener noreferrer' })} sx={{ color: 'primary.main', textDecorationColor: 'rgba(25, 118, 210, 0.4)', '&:hover': { textDecorationColor: 'inherit' } }}>
+          <Box component="a" href={footer.link} {...(external && { target: '_blank', rel: 'noopener noreferrer' })} sx={{ color: 'primary.main', textDecorationColor: (theme) => alpha(theme.palette.primary.main, 0.4), '&:hover': { textDecorationColor: 'inherit' } }}>
             {footer.name}
           </Box>
         ) : (

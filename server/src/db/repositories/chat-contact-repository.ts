@@ -138,7 +138,7 @@ export function createChatContactRepository() {
      * a null value removes its key).
      */
     async merge(trx: Knex.Transaction, tenantId: string, id: string, fields: Record<string, unknown>, at: string): Promise<void> {
-      // Every inbound message stamps the channel's LastReply here: compiled once (prepared.ts).
+      // Inbound messages stamp the channel's LastReply here (at most once a minute, ingest-service.ts): compiled once (prepared.ts).
       await prepared(trx, 'contacts.merge', [tenantId, id, toJson(fields), at], (k, [t, i, patch, when]) => {
         const data = dialectOf(k) === 'pg' ? k.raw('data || ?::jsonb', [patch!]) : k.raw('json_patch(data, ?)', [patch!]);
         return live(k, t!).andWhere('id', i!).update({ data, updated_at: when! });
