@@ -1,7 +1,7 @@
 import { format, messages } from '@atendimento/schemas';
 
 /**
- * A failure the caller can act on. The errors middleware answers it as
+ * A failure the caller can act on. The edge middleware (web/middleware/error-answers.ts) answers it as
  * `{ error, errorMessage }` with `status`; anything else becomes a logged 500.
  */
 export class AppError extends Error {

@@ -16,7 +16,7 @@ export interface LogContext {
 
 const requestContext = new AsyncLocalStorage<LogContext>();
 
-/** Runs `fn` with `context` attached to every log line written inside it (web/middleware/request-id-middleware.ts). */
+/** Runs `fn` with `context` attached to every log line written inside it (web/middleware/edge-middleware.ts). */
 export function withLogContext<T>(context: LogContext, fn: () => T): T {
   return requestContext.run(context, fn);
 }

@@ -1,5 +1,5 @@
 import type { RouteIndex } from './route-index';
-import type { Context, Middleware } from 'koa';
+import type { Context, Middleware, Next } from 'koa';
 import { allows, hasPermission, isAdmin, isStranger, type AccessRule } from '@atendimento/schemas';
 import { forbidden, unauthorized } from '../errors';
 import type { TenantRow } from '../db/repositories/tenant-repository';
@@ -83,32 +83,45 @@ export interface ApiTokenAuthenticator {
 }
 
 function authorize(spec: RouteSpec, auth: AuthService, apiTokens?: ApiTokenAuthenticator): Middleware {
+  const tenantClaim = spec.tenantClaim;
+  const claimed = (ctx: Context, next: Next) => {
+    if (tenantClaim && !(ctx.state as AppState).tenant.appConfig.claims?.[tenantClaim]) throw forbidden();
+    return next();
+  };
+  if (spec.access.kind === 'public') {
+    // Public routes still learn who calls when a valid token comes along (e.g. sign-out); a
+    // call without one (a probe, a webhook, the login) passes without a promise of its own.
+    return function authorizePublic(ctx, next) {
+      const state = ctx.state as AppState;
+      const token = bearerToken(ctx);
+      state.principal = null;
+      if (!token) return claimed(ctx, next);
+      return auth.authenticate(state.tenant, token).catch(() => null).then((principal) => {
+        state.principal = principal;
+        return claimed(ctx, next);
+      });
+    };
+  }
   return async function authorizeRoute(ctx, next) {
     const state = ctx.state as AppState;
     const token = bearerToken(ctx);
     state.principal = null;
-    if (spec.access.kind === 'public') {
-      // Public routes still learn who calls when a valid token comes along (e.g. sign-out).
-      if (token) state.principal = await auth.authenticate(state.tenant, token).catch(() => null);
-    } else {
-      if (!token) throw unauthorized();
-      state.principal = apiTokens?.isApiToken(token)
-        ? await apiTokens.authenticate(state.tenant, token, ctx.method, routePath(ctx.path))
-        : await auth.authenticate(state.tenant, token);
-      const principal = state.principal;
-      if (principal.kind === 'anonymous' && spec.access.kind !== 'anonymous') throw forbidden();
-      if (principal.kind === 'user') {
-        const a = spec.access;
-        if (a.kind === 'admin' && !isAdmin(principal.user)) throw forbidden();
-        if (a.kind === 'permission' && !hasPermission(principal.user, a.permission)) throw forbidden();
-        if (a.kind === 'supervisor' && !isAdmin(principal.user) && principal.supervisorOf.length === 0) throw forbidden();
-        if (a.kind === 'rule' && !allows(a.rule, principal.user, state.tenant.appConfig)) throw forbidden();
-        const membersOnly = a.kind === 'member' || (a.kind === 'rule' && a.members);
-        if (membersOnly && isStranger(principal.user, [...principal.agentOf, ...principal.supervisorOf])) throw forbidden();
-      }
+    if (!token) throw unauthorized();
+    state.principal = apiTokens?.isApiToken(token)
+      ? await apiTokens.authenticate(state.tenant, token, ctx.method, routePath(ctx.path))
+      : await auth.authenticate(state.tenant, token);
+    const principal = state.principal;
+    if (principal.kind === 'anonymous' && spec.access.kind !== 'anonymous') throw forbidden();
+    if (principal.kind === 'user') {
+      const a = spec.access;
+      if (a.kind === 'admin' && !isAdmin(principal.user)) throw forbidden();
+      if (a.kind === 'permission' && !hasPermission(principal.user, a.permission)) throw forbidden();
+      if (a.kind === 'supervisor' && !isAdmin(principal.user) && principal.supervisorOf.length === 0) throw forbidden();
+      if (a.kind === 'rule' && !allows(a.rule, principal.user, state.tenant.appConfig)) throw forbidden();
+      const membersOnly = a.kind === 'member' || (a.kind === 'rule' && a.members);
+      if (membersOnly && isStranger(principal.user, [...principal.agentOf, ...principal.supervisorOf])) throw forbidden();
     }
-    if (spec.tenantClaim && !state.tenant.appConfig.claims?.[spec.tenantClaim]) throw forbidden();
-    return next();
+    return claimed(ctx, next);
   };
 }
 

@@ -5,14 +5,11 @@ import type { AuthService } from '../services/auth/auth-service';
 import type { TenantService } from '../services/tenants/tenant-service';
 import { createRouteIndex } from './route-index';
 import { createApiRegistry, type ApiRegistry, type ApiTokenAuthenticator } from './access';
-import { errorsMiddleware } from './middleware/errors-middleware';
-import { requestIdMiddleware } from './middleware/request-id-middleware';
-import { securityHeadersMiddleware } from './middleware/security-headers-middleware';
+import { edgeMiddleware } from './middleware/edge-middleware';
 import { tenantMiddleware } from './middleware/tenant-middleware';
-import { opsMiddleware, requestMetricsMiddleware, type OpsDeps } from './middleware/ops-middleware';
+import type { OpsDeps } from './middleware/ops-endpoints';
 import { staticMiddleware } from './static-middleware';
-import { MAIL_FILE_PATH } from './routes/mail';
-import { routePath } from './path-rule';
+import { bodyMiddleware } from './middleware/body-middleware';
 import type { UploadBudget } from './upload-budget';
 
 interface AppDeps {
@@ -31,7 +28,7 @@ interface AppDeps {
   routes: ((api: ApiRegistry) => void)[];
 }
 
-/** Builds the Koa app: middleware order is request id → metrics → errors → ops endpoints → headers → tenant → body → routes → SPA. */
+/** Builds the Koa app: edge (request id, metrics, errors, ops endpoints, headers) → tenant → body → routes → SPA. */
 export function createApp(deps: AppDeps): { app: Koa; api: ApiRegistry } {
   const app = new Koa({ proxy: deps.trustProxy });
   const router = createRouteIndex();
@@ -44,28 +41,16 @@ export function createApp(deps: AppDeps): { app: Koa; api: ApiRegistry } {
     if (err.code === 'EPIPE' || err.code === 'ECONNRESET' || err.code === 'ERR_STREAM_PREMATURE_CLOSE') return;
     deps.logger.error({ err }, 'app.error');
   });
-  app.use(requestIdMiddleware(deps.logger));
-  if (deps.ops) app.use(requestMetricsMiddleware(deps.ops));
-  app.use(errorsMiddleware(deps.logger));
-  if (deps.ops) app.use(opsMiddleware(deps.ops));
-  app.use(securityHeadersMiddleware(async (host) => {
-    const url = (await deps.tenants.resolve(host))?.appConfig.quotesUrl;
-    return url ? [new URL(url).origin] : [];
+  app.use(edgeMiddleware({
+    logger: deps.logger,
+    ops: deps.ops,
+    frameOrigins: async (host) => {
+      const url = (await deps.tenants.resolve(host))?.appConfig.quotesUrl;
+      return url ? [new URL(url).origin] : [];
+    },
   }));
   app.use(tenantMiddleware(deps.tenants));
-  // One budget for every route that takes a file, so none of them is left out of it.
-  app.use((ctx, next) => {
-    ctx.state.uploads = deps.uploads;
-    return next();
-  });
-  // Provider webhooks are signed over the exact bytes, and mail replies with attachments are
-  // larger than the JSON limit: their routes read the raw body themselves.
-  app.use((ctx, next) => {
-    const route = routePath(ctx.path);
-    if (route.startsWith('/api/webhooks/') || MAIL_FILE_PATH.test(route)) (ctx as { disableBodyParser?: boolean }).disableBodyParser = true;
-    return next();
-  });
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '2mb', encoding: 'utf-8' }));
+  app.use(bodyMiddleware(deps.uploads));
   app.use(router.routes());
   app.use(staticMiddleware(deps.staticDir));
   return { app, api };

@@ -14,19 +14,27 @@ export interface Readiness {
   readonly checks: Readonly<{ database: boolean; migrations: boolean; bus: boolean; accepting: boolean }>;
 }
 
+/** The readiness check; `current()` is its last answer while that is fresh, without waiting (null: call it). */
+export interface ReadinessCheck {
+  (): Promise<Readiness>;
+  current(): Readiness | null;
+}
+
 /**
  * GET /api/health/ready (docs/production.md "Health"): live means the process answers;
  * ready means it can serve: database reachable, every migration applied, bus connected and
  * not stopping. Migrations never un-apply, so once done that check is not run again.
  */
-export function createReadiness(deps: ReadinessDeps, options: { pingEveryMs?: number } = {}) {
+export function createReadiness(deps: ReadinessDeps, options: { pingEveryMs?: number } = {}): ReadinessCheck {
   let migrationsDone = false;
   // One database round trip per second at most: probes and GET /api/health (a benchmark's
   // target, B1) may come in thousands per second.
   const pingEveryMs = options.pingEveryMs ?? 1_000;
   let lastPing: { at: number; ok: Promise<boolean> } | null = null;
   let last: Readiness | null = null;
-  return async function readiness(): Promise<Readiness> {
+  // The last answer and when its ping was sent: GET /api/health reads it without a promise.
+  let settled: { at: number; state: Readiness } | null = null;
+  const readiness = async function readiness(): Promise<Readiness> {
     const now = performance.now();
     if (!lastPing || now - lastPing.at >= pingEveryMs) {
       lastPing = { at: now, ok: pingDb(deps.db).then(() => true, () => false) };
@@ -38,8 +46,18 @@ export function createReadiness(deps: ReadinessDeps, options: { pingEveryMs?: nu
     const accepting = !deps.draining();
     // The same answer object while nothing changed: it is read on every GET /api/health.
     const c = last?.checks;
-    if (last && c && c.database === database && c.migrations === migrations && c.bus === bus && c.accepting === accepting) return last;
-    last = { ready: database && migrations && bus && accepting, checks: { database, migrations, bus, accepting } };
+    if (!(last && c && c.database === database && c.migrations === migrations && c.bus === bus && c.accepting === accepting)) {
+      last = { ready: database && migrations && bus && accepting, checks: { database, migrations, bus, accepting } };
+    }
+    settled = { at: lastPing.at, state: last };
     return last;
   };
+  return Object.assign(readiness, {
+    current(): Readiness | null {
+      // Fresh while its ping is and nothing read without the database changed (bus, draining).
+      if (!settled || performance.now() - settled.at >= pingEveryMs) return null;
+      const c = settled.state.checks;
+      return c.bus === deps.busConnected() && c.accepting === !deps.draining() ? settled.state : null;
+    },
+  });
 }

@@ -86,7 +86,7 @@ export function registerTenantRoutes(api: ApiRegistry, domain: Tenants): void {
     path: '/api/health',
     access: access.public,
     handler: (ctx) => {
-      // live: this process answers; ready: it can serve (filled in by the ops middleware, docs/production.md "Health").
+      // live: this process answers; ready: it can serve (filled in by the edge middleware, docs/production.md "Health").
       const readiness = (ctx.state as { readiness?: { ready: boolean; checks: Record<string, boolean> } }).readiness;
       ctx.set('Cache-Control', 'no-store');
       ctx.body = { data: { ok: true, tenantId: ctx.state.tenant.id, live: true, ready: readiness?.ready ?? true, checks: readiness?.checks ?? {} } };
