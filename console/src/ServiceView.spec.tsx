@@ -46,6 +46,23 @@ describe('ServiceView (seed 001 §2 "Layout")', () => {
     await waitFor(() => expect([...container.querySelectorAll('[data-pane]')].map((p) => p.getAttribute('data-pane'))).toEqual(['room-3']));
   });
 
+  it('back from another screen, the agent finds the tab and the chats they left; another user starts from the defaults', async () => {
+    const first = render(<s.AsMounted />);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Fila' }));
+    fireEvent.click(await screen.findByText('Cliente 3'));
+    await waitFor(() => expect(first.container.querySelector('[data-pane="room-3"]')).toBeTruthy());
+    first.unmount();
+
+    const back = render(<s.AsMounted />);
+    expect(screen.getByRole('tab', { name: 'Fila' }).getAttribute('aria-selected')).toBe('true');
+    expect(back.container.querySelector('[data-pane="room-3"]')).toBeTruthy();
+    expect(await within(back.container.querySelector('[data-pane="room-3"]') as HTMLElement).findByRole('heading', { name: 'Cliente 3' })).toBeTruthy();
+    back.unmount();
+
+    render(<s.AsMounted user={{ ...s.AsMounted.args!.user!, id: 'outro-agente' }} />);
+    expect(screen.getByRole('tab', { name: 'Meus' }).getAttribute('aria-selected')).toBe('true');
+  });
+
   it('narrow (≤ 1065 px): the list alone, then the chat alone with a way back', async () => {
     const { container } = render(<s.Narrow />);
     expect(container.querySelector('[data-layout]')!.getAttribute('data-layout')).toBe('narrow');

@@ -33,7 +33,7 @@ const meta: Meta<typeof ServiceView> = {
   component: ServiceView,
   args: { user: agentUser, appConfig, now: () => NOW },
   decorators: [(Story) => <div style={{ width: 1440, height: 900 }}><Story /></div>],
-  render: (args, ctx) => <ServiceView {...args} api={ctx.parameters.api ?? serviceApi()} live={ctx.parameters.live ?? serviceLive()} stores={ctx.parameters.stores?.() ?? createConsoleStores()} narrow={ctx.parameters.narrow} />,
+  render: (args, ctx) => <ServiceView {...args} api={ctx.parameters.api ?? serviceApi()} live={ctx.parameters.live ?? serviceLive()} stores={ctx.parameters.ownStores ? undefined : (ctx.parameters.stores?.() ?? createConsoleStores())} narrow={ctx.parameters.narrow} />,
 };
 export default meta;
 type Story = StoryObj<typeof ServiceView>;
@@ -44,5 +44,7 @@ export const NoChatOpen: Story = {};
 export const OneChat: Story = { parameters: { stores: () => createConsoleStores({ rooms: all, ui: { openRooms: ['room-1'], drawerRoomId: 'room-1' } }) } };
 /** Two chats side by side, half the width each. */
 export const TwoChats: Story = { parameters: { stores: () => createConsoleStores({ rooms: all, ui: { openRooms: ['room-1', 'room-2'], drawerRoomId: null } }) } };
+/** As the app mounts it (its own stores): leaving for another screen and coming back keeps the tab and the open chats. */
+export const AsMounted: Story = { parameters: { ownStores: true } };
 /** At 1065 px or less: the list, or the open chat, one at a time. */
 export const Narrow: Story = { parameters: { narrow: true } };

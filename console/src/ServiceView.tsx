@@ -7,6 +7,7 @@ import type { Room } from './model/chat';
 import type { LiveSource } from './realtime/liveSource';
 import { createConsoleStores, roomActions, uiActions, type ConsoleStores } from './store/consoleStores';
 import { useStore } from './store/createStore';
+import { recallUi, rememberUi } from './store/uiMemory';
 import { Toaster } from './ui/Toaster';
 import { LIMITS } from './ui/constants';
 import { texts } from './ui/texts';
@@ -60,7 +61,11 @@ export type ServiceViewProps = Omit<ConsoleServices, 'live'> & {
 export function ServiceView(props: ServiceViewProps) {
   const { api, live, user, appConfig, notify, navigate } = props;
   const services = useMemo<ConsoleServices>(() => ({ api, live, user, appConfig, notify, navigate }), [api, live, user, appConfig, notify, navigate]);
-  const stores = useMemo(() => props.stores ?? createConsoleStores(), [props.stores]);
+  const uid = user.id;
+  const given = props.stores;
+  const stores = useMemo(() => given ?? createConsoleStores({ ui: recallUi(uid) }), [given, uid]);
+  // Back from another screen, the agent finds the tab and the chats they left (store/uiMemory.ts).
+  useEffect(() => (given ? undefined : () => rememberUi(uid, stores.ui.get())), [given, stores, uid]);
   return (
     <Toaster>
       {(toast) => (

@@ -181,6 +181,20 @@ describe('the agent console with a web-chat visitor', () => {
     await screenshot(visitor, 'console-visitor-widget-replies');
     await screenshot(agent.page, 'console-open-chat-replies');
 
+    // The agent looks at their profile and comes back: the tab they were on and the open chat
+    // are still there (docs/console.md "Back to the console"), in the same document.
+    const selectedTab = () => agent.page.getByRole('tablist', { name: 'Abas de chats' }).getByRole('tab', { selected: true }).textContent();
+    const tabBefore = await selectedTab();
+    expect(tabBefore).toContain(TAB.queue);
+    const expand = agent.page.getByRole('button', { name: 'Expandir menu' });
+    if (await expand.isVisible()) await expand.click();
+    await agent.page.getByRole('button', { name: 'Editar perfil' }).click();
+    await agent.page.waitForURL(/\/profile$/);
+    await agent.page.getByRole('navigation', { name: 'Menu' }).locator('[data-route="/"]').click();
+    await pane.getByText(REPLY).waitFor();
+    expect(await selectedTab()).toBe(tabBefore);
+    expect(await agent.page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+
     // Closing: 'Opções do chat' → 'Encerrar'; the justification is required.
     await pane.getByRole('button', { name: 'Opções do chat' }).click();
     await agent.page.getByRole('menuitem', { name: 'Encerrar', exact: true }).click();

@@ -1,7 +1,7 @@
 import { format, messages, MESSAGES_PAGE_SIZE } from '@atendimento/schemas';
 import type { ChatMessage, Room } from '../model/chat';
 import type { ConsoleStores } from '../store/consoleStores';
-import { messageActions, roomActions } from '../store/consoleStores';
+import { messageActions, roomActions, uiActions } from '../store/consoleStores';
 import type { LiveUpdate } from './liveSource';
 
 /** Where a subscription's records go: a room list (tab) or the messages of one room. */
@@ -45,7 +45,12 @@ export const LIVE_HANDLERS: Record<string, Handler> = {
       }
     }
   },
-  'room.snapshot': (stores, _target, update) => roomActions.upsert(stores.rooms, update.records as unknown as Room[]),
+  'room.snapshot': (stores, target, update) => {
+    roomActions.upsert(stores.rooms, update.records as unknown as Room[]);
+    // An open chat the server no longer shows this user (transferred, or reopened from memory
+    // after it left their scope, store/uiMemory.ts) closes instead of loading forever.
+    if (target.collection === 'room' && !stores.rooms.get().records[target.roomId]) uiActions.closeRoom(stores.ui, target.roomId);
+  },
   'room.changes': (stores, _target, update) => roomActions.upsert(stores.rooms, update.records as unknown as Room[]),
   'messages.snapshot': (stores, target, update) => {
     if (target.collection !== 'messages') return;
@@ -64,6 +69,7 @@ export function dispatchLive(stores: ConsoleStores, target: LiveTarget, update: 
     const text = update.frame.errorMessage ?? messages.chat.loadFailed;
     if (target.collection === 'rooms') roomActions.patchList(stores.rooms, target.listKey, { isFetching: false, error: text });
     if (target.collection === 'messages') messageActions.patchRoom(stores.messages, target.roomId, { isFetching: false, error: text });
+    if (target.collection === 'room' && !stores.rooms.get().records[target.roomId]) uiActions.closeRoom(stores.ui, target.roomId);
     return;
   }
   LIVE_HANDLERS[`${target.collection}.${update.kind}`]?.(stores, target, update, effects);
