@@ -18,6 +18,7 @@ import * as m018 from './018-export-index';
 import * as m019 from './019-export-jobs';
 import * as m020 from './020-flow-runs';
 import * as m021 from './021-redundant-indexes';
+import * as m022 from './022-idempotency-partial-index';
 
 /**
  * Migrations are imported statically (no directory scan), so they work the same under tsx,
@@ -43,6 +44,7 @@ const migrations: Record<string, Knex.Migration> = {
   '019-export-jobs': m019,
   '020-flow-runs': m020,
   '021-redundant-indexes': m021,
+  '022-idempotency-partial-index': m022,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
