@@ -32,32 +32,32 @@ export function createReadiness(deps: ReadinessDeps, options: { pingEveryMs?: nu
   const pingEveryMs = options.pingEveryMs ?? 1_000;
   let lastPing: { at: number; ok: Promise<boolean> } | null = null;
   let last: Readiness | null = null;
-  // The last answer and when its ping was sent: GET /api/health reads it without a promise.
-  let settled: { at: number; state: Readiness } | null = null;
+  // When the ping behind `last` was sent: GET /api/health reads `last` without a promise while that is fresh.
+  let lastAt = -Infinity;
   const readiness = async function readiness(): Promise<Readiness> {
     const now = performance.now();
     if (!lastPing || now - lastPing.at >= pingEveryMs) {
       lastPing = { at: now, ok: pingDb(deps.db).then(() => true, () => false) };
     }
-    const database = await lastPing.ok;
+    const ping = lastPing;
+    const database = await ping.ok;
     if (database && !migrationsDone) migrationsDone = await pendingMigrations(deps.db).then((n) => n === 0, () => false);
     const migrations = database && migrationsDone;
     const bus = deps.busConnected();
     const accepting = !deps.draining();
     // The same answer object while nothing changed: it is read on every GET /api/health.
     const c = last?.checks;
-    if (!(last && c && c.database === database && c.migrations === migrations && c.bus === bus && c.accepting === accepting)) {
-      last = { ready: database && migrations && bus && accepting, checks: { database, migrations, bus, accepting } };
-    }
-    settled = { at: lastPing.at, state: last };
+    lastAt = ping.at;
+    if (last && c && c.database === database && c.migrations === migrations && c.bus === bus && c.accepting === accepting) return last;
+    last = { ready: database && migrations && bus && accepting, checks: { database, migrations, bus, accepting } };
     return last;
   };
   return Object.assign(readiness, {
     current(): Readiness | null {
       // Fresh while its ping is and nothing read without the database changed (bus, draining).
-      if (!settled || performance.now() - settled.at >= pingEveryMs) return null;
-      const c = settled.state.checks;
-      return c.bus === deps.busConnected() && c.accepting === !deps.draining() ? settled.state : null;
+      if (!last || performance.now() - lastAt >= pingEveryMs) return null;
+      const c = last.checks;
+      return c.bus === deps.busConnected() && c.accepting === !deps.draining() ? last : null;
     },
   });
 }

@@ -61,23 +61,21 @@ export function answerOpsEndpoint(ops: OpsDeps, ctx: Context): boolean | Promise
   if (path === '/api/health' && ctx.method === 'GET') {
     // The tenant's /api/health (web/routes/tenants) reports the same live/ready state.
     const known = ops.readiness.current();
-    if (!known) return ops.readiness().then((state) => keepReadiness(ops, ctx, state));
-    return keepReadiness(ops, ctx, known);
+    if (!known) return ops.readiness().then((state) => passOn(ops, ctx, state));
+    return passOn(ops, ctx, known);
   }
   if (path === '/metrics' || path.startsWith('/api/health/')) return answerProbe(ops, ctx);
-  if (ops.draining()) refuseWhileDraining(ctx);
-  return false;
+  return passOn(ops, ctx);
 }
 
-function keepReadiness(ops: OpsDeps, ctx: Context, state: Readiness): false {
-  (ctx.state as { readiness?: Readiness }).readiness = state;
-  if (ops.draining()) refuseWhileDraining(ctx);
+/** Lets the request on to the tenant's routes (with the readiness /api/health reports), unless the process is draining. */
+function passOn(ops: OpsDeps, ctx: Context, readiness?: Readiness): false {
+  if (readiness) (ctx.state as { readiness?: Readiness }).readiness = readiness;
+  if (ops.draining()) {
+    ctx.set('Connection', 'close');
+    throw new AppError(503, 'shutting_down', messages.ops.shuttingDown, { headers: { 'Retry-After': '2' } });
+  }
   return false;
-}
-
-function refuseWhileDraining(ctx: Context): never {
-  ctx.set('Connection', 'close');
-  throw new AppError(503, 'shutting_down', messages.ops.shuttingDown, { headers: { 'Retry-After': '2' } });
 }
 
 async function answerProbe(ops: OpsDeps, ctx: Context): Promise<boolean> {
@@ -111,6 +109,5 @@ async function answerProbe(ops: OpsDeps, ctx: Context): Promise<boolean> {
     ctx.body = await ops.metrics.text();
     return true;
   }
-  if (ops.draining()) refuseWhileDraining(ctx);
-  return false;
+  return passOn(ops, ctx);
 }
