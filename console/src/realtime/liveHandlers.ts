@@ -47,9 +47,7 @@ export const LIVE_HANDLERS: Record<string, Handler> = {
   },
   'room.snapshot': (stores, target, update) => {
     roomActions.upsert(stores.rooms, update.records as unknown as Room[]);
-    // An open chat the server no longer shows this user (transferred, or reopened from memory
-    // after it left their scope, store/uiMemory.ts) closes instead of loading forever.
-    if (target.collection === 'room' && !stores.rooms.get().records[target.roomId]) uiActions.closeRoom(stores.ui, target.roomId);
+    closeUnseenRoom(stores, target);
   },
   'room.changes': (stores, _target, update) => roomActions.upsert(stores.rooms, update.records as unknown as Room[]),
   'messages.snapshot': (stores, target, update) => {
@@ -63,13 +61,21 @@ export const LIVE_HANDLERS: Record<string, Handler> = {
   },
 };
 
+/**
+ * An open chat whose room the server does not show this user (transferred, or reopened from
+ * memory after it left their scope, store/uiMemory.ts) closes instead of loading for ever.
+ */
+function closeUnseenRoom(stores: ConsoleStores, target: LiveTarget): void {
+  if (target.collection === 'room' && !stores.rooms.get().records[target.roomId]) uiActions.closeRoom(stores.ui, target.roomId);
+}
+
 /** Routes one update through LIVE_HANDLERS; errors are reported on the list or room. */
 export function dispatchLive(stores: ConsoleStores, target: LiveTarget, update: LiveUpdate, effects: LiveEffects = {}): void {
   if (update.kind === 'error') {
     const text = update.frame.errorMessage ?? messages.chat.loadFailed;
     if (target.collection === 'rooms') roomActions.patchList(stores.rooms, target.listKey, { isFetching: false, error: text });
     if (target.collection === 'messages') messageActions.patchRoom(stores.messages, target.roomId, { isFetching: false, error: text });
-    if (target.collection === 'room' && !stores.rooms.get().records[target.roomId]) uiActions.closeRoom(stores.ui, target.roomId);
+    closeUnseenRoom(stores, target);
     return;
   }
   LIVE_HANDLERS[`${target.collection}.${update.kind}`]?.(stores, target, update, effects);
