@@ -130,6 +130,8 @@ const errors = {
 const shell = {
   loading: 'Carregando...',
   reload: 'Recarregar',
+  /** A lazily loaded part (a menu, a dialog) whose file could not be fetched: offline, or a new version was published. */
+  partFailed: 'Esta parte da tela não carregou (sem conexão ou uma nova versão foi publicada). Recarregue a página.',
   email: 'E-mail',
   password: 'Senha',
   showPassword: 'Mostrar senha',

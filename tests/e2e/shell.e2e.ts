@@ -2,7 +2,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { messages } from '@atendimento/schemas';
+import { messages, publicMessages } from '@atendimento/schemas';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../helpers/test-server';
 import { launchBrowser, screenshot } from './browser';
 import { animationsDone, drawerEntries, newPage, signIn, waitForPath } from './shell-helpers';
@@ -130,6 +130,32 @@ describe('the console without react-admin', () => {
     await waitForPath(page, '/');
     await page.getByText('Selecione um chat para começar o atendimento').waitFor();
     await expect(page.locator('[data-probe="kept"]').count()).resolves.toBe(1);
+    await context.close();
+  });
+});
+
+describe('a part of the screen whose file is gone', () => {
+  it("says so when the status menu's chunk cannot be fetched (a new deploy), and 'Recarregar' brings the menu", async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, t.baseUrl, 'admin@acme.test');
+    await page.getByText('Selecione um chat para começar o atendimento').waitFor();
+    // As after a deploy that replaced the files: the old chunk's URL answers 404.
+    const gone = async (route: import('playwright-core').Route) => route.fulfill({ status: 404, body: 'Not Found' });
+    await page.route(/\/assets\/StatusOptionsMenu-[^/]*\.js$/, gone);
+    await page.getByRole('button', { name: /^Status: / }).click();
+    const notice = page.getByRole('alert').filter({ hasText: publicMessages.shell.partFailed });
+    await notice.waitFor();
+    // The rest of the screen stays.
+    await page.getByRole('navigation', { name: 'Menu' }).waitFor();
+    expect(await page.getByRole('menu').count()).toBe(0);
+    await screenshot(page, 'part-failed-notice');
+
+    await page.unroute(/\/assets\/StatusOptionsMenu-[^/]*\.js$/, gone);
+    await notice.getByRole('button', { name: publicMessages.shell.reload }).click();
+    await page.getByText('Selecione um chat para começar o atendimento').waitFor();
+    await page.getByRole('button', { name: /^Status: / }).click();
+    await page.getByRole('menu').waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: publicMessages.shell.partFailed }).count()).toBe(0);
     await context.close();
   });
 });

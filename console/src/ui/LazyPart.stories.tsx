@@ -7,12 +7,14 @@ const Loaded = lazy(async () => ({ default: () => <p role="note">Menu carregado<
 // What React.lazy gets when the chunk's request fails (offline, a replaced deploy).
 const Unreachable = lazy(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/Menu-x.js')));
 
-/** A toolbar whose lazily loaded part either loads or cannot be fetched; the toolbar stays. */
-function Toolbar({ reachable }: { reachable: boolean }) {
+/** A toolbar whose lazily loaded parts either load or cannot be fetched; the toolbar stays. */
+function Toolbar({ reachable, parts = 1 }: { reachable: boolean; parts?: number }) {
   return (
     <div style={{ display: 'flex', gap: 8, padding: 16, alignItems: 'center' }}>
       <Button variant="contained">Status: online</Button>
-      <LazyPart>{reachable ? <Loaded /> : <Unreachable />}</LazyPart>
+      {Array.from({ length: parts }, (_, i) => (
+        <LazyPart key={i}>{reachable ? <Loaded /> : <Unreachable />}</LazyPart>
+      ))}
     </div>
   );
 }
@@ -23,5 +25,7 @@ type Story = StoryObj<typeof Toolbar>;
 
 /** The part's chunk loads: it shows beside the rest. */
 export const Reachable: Story = {};
-/** The part's chunk cannot be fetched: nothing shows in its place, the rest stays. */
+/** The part's chunk cannot be fetched: the rest stays, and a notice at the foot offers a reload. */
 export const Unavailable: Story = { args: { reachable: false } };
+/** After a deploy every part fails alike: two failed parts, one notice. */
+export const TwoUnavailable: Story = { args: { reachable: false, parts: 2 } };
