@@ -119,11 +119,16 @@ describe('a stranger who just signed up', () => {
     expect((await t.api(`/api/integration/pedidos/${id}`, { token: admin })).body.nome).toBe('Pedido 1');
   });
 
-  it('cannot send a DIRECT query to the ERP (admin only)', async () => {
-    const res = await t.api('/api/erp-proxy?path=/consulta', { method: 'POST', token: stranger, body: { DIRECT: true, QUERY: 'SELECT * FROM USUARIOS' } });
-    expect(res.status).toBe(403);
-    expect(res.body.errorMessage).toBe(texts.integrations.erpDirectAdminOnly);
+  it('cannot reach the ERP through its proxy in either form; a member may not send DIRECT (admin only)', async () => {
+    for (const body of [{ DIRECT: true, QUERY: 'SELECT * FROM USUARIOS' }, { ENDPOINT: 'clientes' }]) {
+      const res = await t.api('/api/erp-proxy?path=/consulta', { method: 'POST', token: stranger, body });
+      expect(res.status, JSON.stringify(body)).toBe(403);
+      expect(res.body.errorMessage).toBeTruthy();
+    }
     const agent = await t.tokenFor('acme', 'acme-suporte');
+    const direct = await t.api('/api/erp-proxy?path=/consulta', { method: 'POST', token: agent, body: { DIRECT: true, QUERY: 'SELECT 1' } });
+    expect(direct.status).toBe(403);
+    expect(direct.body.errorMessage).toBe(texts.integrations.erpDirectAdminOnly);
     expect((await t.api('/api/erp-proxy?path=/consulta', { method: 'POST', token: agent, body: { DIRECT: 'S', QUERY: 'SELECT 1' } })).status).toBe(403);
   });
 });

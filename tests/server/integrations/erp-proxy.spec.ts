@@ -61,11 +61,19 @@ describe('ERP proxy', () => {
     expect(second.body.RETORNOS[0].A3_COD > first.body.RETORNOS[2].A3_COD).toBe(true);
   });
 
-  it('refuses a malformed body in pt-BR and a signed-out caller', async () => {
+  it('refuses a malformed body in pt-BR, a signed-out caller and a stranger who just signed up', async () => {
     const bad = await proxy({ ENDPOINT: 'clientes', PORPAGINA: 0 });
     expect(bad.status).toBe(400);
     expect(bad.body.fields[0]).toMatchObject({ field: 'PORPAGINA' });
     expect((await proxy({ ENDPOINT: 'clientes' }, '', null)).status).toBe(401);
+    // The ERP's clients carry their CPF/CNPJ: not for a user given nothing yet (docs/security.md).
+    const password = 'Girassol-Azul-2026';
+    const signUp = await t.api('/api/users', { method: 'POST', body: { displayName: 'Estranho', email: 'estranho-erp@fora.test', password, confirmPassword: password } });
+    expect(signUp.status, signUp.text).toBe(201);
+    const refused = await proxy({ ENDPOINT: 'clientes', PORPAGINA: 5, PAGINA: 1 }, '?path=/consulta', signUp.body.data.accessToken);
+    expect(refused.status).toBe(403);
+    expect(refused.text).not.toContain('A1_CGC');
+    expect((await proxy({ ENDPOINT: 'clientes', PORPAGINA: 5, PAGINA: 1 }, '?path=/consulta')).status).toBe(200);
   });
 
   it('reaches only the configured ERP: internal and metadata addresses are refused, also behind a redirect', async () => {

@@ -18,12 +18,14 @@ function queryText(ctx: Context, name: string): string | null {
  * answered with the ERP's REGISTROSRESULTADOS, TOTAL, RESULTADOS or RETORNOS and PROXIMO. Only
  * the tenant's configured ERP base URLs are reachable (services/erp/erp-service.ts, through the
  * SSRF-safe client); the tenant's timeout applies; a caller that goes away cancels the ERP call.
+ * Members only: any ERP endpoint is reachable through it (clients with their CPF/CNPJ), which is
+ * not "what every user may read" — a stranger who just signed up gets 403 (docs/security.md).
  */
 export function registerErpProxyRoutes(api: ApiRegistry, erp: ErpService): void {
   api.add({
     method: 'POST',
     path: '/api/erp-proxy',
-    access: access.user,
+    access: access.member,
     handler: async (ctx: AppContext) => {
       const caller = userOf(ctx);
       // DIRECT sends the body's QUERY to the ERP's database as written: raw SQL is an admin's
