@@ -118,6 +118,11 @@ const errors = {
   internal: 'Erro interno, favor contactar o administrador.',
   notFound: 'Registro não encontrado.',
   routeNotFound: 'Rota não encontrada.',
+  methodNotAllowed: 'Método {method} não permitido nesta rota. Métodos aceitos: {allowed}.',
+  /** Refused by Node's HTTP parser before the app sees the request (web/client-errors.ts). */
+  badRequest: 'Requisição HTTP malformada.',
+  headersTooLarge: 'Cabeçalhos ou endereço da requisição grandes demais (limite de 16 kB). Envie filtros longos no corpo ou em partes menores.',
+  requestTimeout: 'A requisição demorou demais para chegar. Tente novamente.',
   badJson: 'Corpo da requisição inválido: envie um JSON válido.',
   payloadTooLarge: 'Conteúdo maior que o permitido.',
   uploadsBusy: 'Muitos envios de arquivos em andamento. Tente novamente em alguns segundos.',

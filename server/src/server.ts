@@ -54,6 +54,7 @@ import { createStatusRepository } from './db/repositories/status-repository';
 import { createScheduler } from './services/scheduler/scheduler';
 import { createRouting, type Routing } from './services/routing';
 import { limitConnectionsPerAddress } from './web/connection-limits';
+import { answerClientErrors } from './web/client-errors';
 import { createUploadBudget } from './web/upload-budget';
 import { markRunning } from './services/backup/backup';
 import { createMetrics } from './services/ops/metrics';
@@ -282,6 +283,7 @@ export async function createServer(options: ServerOptions) {
   httpServer.timeout = config.idleTimeoutSeconds * 1000;
   httpServer.keepAliveTimeout = Math.min(65_000, config.idleTimeoutSeconds * 1000);
   limitConnectionsPerAddress(httpServer, config.connMaxPerIp, logger);
+  answerClientErrors(httpServer);
 
   return {
     config,

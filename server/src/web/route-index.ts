@@ -1,6 +1,22 @@
 import Router from '@koa/router';
-import type { Middleware } from 'koa';
+import type { Context, Middleware, Next } from 'koa';
+import { format, publicMessages } from '@atendimento/schemas';
+import { AppError } from '../errors';
 import { routePath } from './path-rule';
+
+/**
+ * @koa/router's 405 (a known path, another method) and 501 (a method it does not know, e.g.
+ * TRACE) answer English plain text; ours is the JSON error every other refusal has, 405 for both
+ * (the method is not allowed on this path: a caller's mistake, not a server fault), with the
+ * router's Allow header.
+ */
+async function allowedOrRefused(allowed: Middleware, ctx: Context, next: Next): Promise<void> {
+  await allowed(ctx as never, next);
+  if ((ctx.status === 405 || ctx.status === 501) && ctx.body == null) {
+    const allow = ctx.response.get('Allow');
+    throw new AppError(405, 'method_not_allowed', format(publicMessages.errors.methodNotAllowed, { method: ctx.method, allowed: allow || '-' }), { headers: { Allow: allow } });
+  }
+}
 
 /**
  * The first two segments of a path under the route rule ('/API/Rooms/12/' → '/api/rooms'),
@@ -39,7 +55,7 @@ export function createRouteIndex() {
       const routes = router.routes();
       const allowed = router.allowedMethods();
       // As app.use(routes) then app.use(allowedMethods): a 405/501 is decided after what follows.
-      chains.set(router, (chain = (ctx, next) => routes(ctx as never, () => allowed(ctx as never, next))));
+      chains.set(router, (chain = (ctx, next) => routes(ctx as never, () => allowedOrRefused(allowed, ctx, next))));
     }
     return chain;
   };

@@ -452,5 +452,11 @@ describe('who may do it', () => {
     expect([...dates].sort().reverse()).toEqual(dates);
     const on = await t.api('/api/notifications?external=true&limit=100', { token: admin });
     expect(on.body.data[0].id).toBe('externa-1');
+    // A bad page names the parameter that is wrong.
+    for (const [query, field] of [['offset=-5', 'offset'], ['limit=0', 'limit'], ['limit=101&offset=-1', 'limit']] as const) {
+      const bad = await t.api(`/api/notifications?${query}`, { token: admin });
+      expect(bad.status, query).toBe(400);
+      expect(bad.body.fields.map((f: { field: string }) => f.field), query).toEqual([field]);
+    }
   });
 });

@@ -77,6 +77,11 @@ describe('contacts register over the ra-data-simple-rest dialect', () => {
       ['/api/contacts?range=[5,1]', 'GET', undefined],
       ['/api/contacts?filter={"senha":"x"}', 'GET', undefined],
       ['/api/contacts?filter={"active":"talvez"}', 'GET', undefined],
+      // Past the safe integers a page offset is not a number a database reads as written.
+      ['/api/contacts?range=[1e300,1e301]', 'GET', undefined],
+      ['/api/mongodb/contacts?last=1e300', 'GET', undefined],
+      ['/api/mongodb/contacts?last=99999999999999999999999', 'GET', undefined],
+      ['/api/mongodb/contacts?limit=1e300', 'GET', undefined],
     ] as const) {
       const res = await t.api(path, { method, token: admin, body });
       expect(res.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);

@@ -109,7 +109,7 @@ export function parseSimpleRestQuery(definition: RegisterDefinition, specs: Fiel
   let offset = 0;
   let limit = idCount > 0 ? Math.min(idCount, MAX_PAGE) : definition.list.perPage;
   if (range !== undefined) {
-    if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isInteger(n) && n >= 0) || range[1] < range[0]) throw badParam('range');
+    if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isSafeInteger(n) && n >= 0) || range[1] < range[0]) throw badParam('range');
     offset = range[0] as number;
     limit = Math.min((range[1] as number) - (range[0] as number) + 1, MAX_PAGE);
   }
@@ -161,10 +161,10 @@ export function parseMongoQuery(definition: RegisterDefinition, specs: FieldSpec
   }
   if (orderBy.length === 0) orderBy.push({ field: definition.list.sort.field, direction: definition.list.sort.order === 'DESC' ? 'desc' : 'asc' });
   const limitRaw = params.limit === undefined ? 20 : Number(params.limit);
-  if (!Number.isInteger(limitRaw) || limitRaw < 1) throw badParam('limit');
+  if (!Number.isSafeInteger(limitRaw) || limitRaw < 1) throw badParam('limit');
   // `last` is the cursor the previous page answered ("continue paging", seed 000 §4).
   const offset = params.last === undefined || params.last === '' ? 0 : Number(params.last);
-  if (!Number.isInteger(offset) || offset < 0) throw badParam('last');
+  if (!Number.isSafeInteger(offset) || offset < 0) throw badParam('last');
   const filter = parts.length === 0 ? null : parts.length === 1 ? parts[0]! : { and: parts };
   if (filter && !isValidFilter(filter)) throw emptyFilter();
   return { filter, orderBy, offset, limit: Math.min(limitRaw, MAX_PAGE), getTotal: params.getTotal === 'true' || params.getTotal === true };

@@ -31,9 +31,8 @@ function readUpload(ctx: AppContext) {
 function page(ctx: Context, max: number): { limit: number; offset: number } {
   const limit = Number(queryValue(ctx.query.limit) ?? 20);
   const offset = Number(queryValue(ctx.query.offset) ?? 0);
-  if (!Number.isInteger(limit) || limit < 1 || limit > max || !Number.isInteger(offset) || offset < 0 || offset > 10_000_000) {
-    throw badRequest('validation_failed', messages.validation.invalidValue, [{ field: 'limit', message: messages.validation.invalidValue }]);
-  }
+  const wrong = !Number.isInteger(limit) || limit < 1 || limit > max ? 'limit' : !Number.isInteger(offset) || offset < 0 || offset > 10_000_000 ? 'offset' : null;
+  if (wrong) throw badRequest('validation_failed', messages.validation.invalidValue, [{ field: wrong, message: messages.validation.invalidValue }]);
   return { limit, offset };
 }
 
