@@ -10,7 +10,7 @@ import { routePath } from './path-rule';
  * (the method is not allowed on this path: a caller's mistake, not a server fault), with the
  * router's Allow header.
  */
-async function allowedOrRefused(allowed: Middleware, ctx: Context, next: Next): Promise<void> {
+async function allowedOrRefused(allowed: (ctx: never, next: Next) => unknown, ctx: Context, next: Next): Promise<void> {
   await allowed(ctx as never, next);
   if ((ctx.status === 405 || ctx.status === 501) && ctx.body == null) {
     const allow = ctx.response.get('Allow');
