@@ -124,6 +124,25 @@ describe('Cloud API fixtures (meta and dialog360 share the envelope)', () => {
     for (const garbage of [null, 'x', 42, { entry: 'no' }, { entry: [{ changes: [null] }] }]) {
       expect(meta.parseWebhook(garbage)).toEqual({ messages: [], statuses: [], templateEvents: [] });
     }
+    // Holes in the lists: a null contact (it threw "reading 'wa_id'", a 500), null messages and statuses.
+    const holes = json('whatsapp', 'inbound_text.json');
+    const value = holes.entry[0].changes[0].value;
+    value.contacts = [null, ...value.contacts];
+    value.messages = [null, ...value.messages];
+    value.statuses = [null];
+    const parsed = meta.parseWebhook(holes);
+    expect(parsed.messages.map((m) => m.externalId)).toEqual([value.messages[1].id]);
+    expect(parsed.messages[0]!.contact.displayName).toBe(value.contacts[1].profile.name);
+    expect(parsed.statuses).toEqual([]);
+  });
+
+  it("keeps an error's details wherever Meta puts them (error_data.details, or beside the title)", () => {
+    const body = json('whatsapp', 'inbound_text.json');
+    body.entry[0].changes[0].value.messages[0] = {
+      from: '5511999990001', id: 'wamid.unk', timestamp: '1', type: 'unknown',
+      errors: [{ code: 131051, details: 'Message type is not currently supported', title: 'Unsupported message type' }, { code: 131052, title: 'Media download error', error_data: { details: 'Unable to download the media' } }],
+    };
+    expect(meta.parseWebhook(body).messages[0]!.content.errors?.map((e) => e.details)).toEqual(['Message type is not currently supported', 'Unable to download the media']);
   });
 });
 

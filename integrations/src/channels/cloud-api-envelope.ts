@@ -25,7 +25,8 @@ function errorsOf(list: unknown): ProviderMessageError[] | undefined {
   return (list as Json[]).map((e) => ({
     code: typeof e?.code === 'number' || typeof e?.code === 'string' ? e.code : '?',
     title: String(e?.title ?? e?.message ?? ''),
-    ...(typeof e?.error_data?.details === 'string' && { details: e.error_data.details }),
+    // Meta's references put the details under error_data (statuses) or beside the title (older message examples).
+    ...(typeof (e?.error_data?.details ?? e?.details) === 'string' && { details: String(e?.error_data?.details ?? e?.details) }),
     titleptBR: cloudApiErrorTitle(e?.code),
   }));
 }
@@ -111,7 +112,7 @@ function parseCloudApiWebhook(body: unknown): ParsedWebhook {
         result.templateEvents.push(event);
         continue;
       }
-      const contacts = Array.isArray(value.contacts) ? (value.contacts as Json[]) : [];
+      const contacts = Array.isArray(value.contacts) ? (value.contacts as Json[]).filter((c) => c && typeof c === 'object') : [];
       const valueErrors = errorsOf(value.errors);
       const inbound = (message: Json, party: { phone: unknown; userId: unknown }): InboundMessage => {
         const phone = phoneOf(party.phone);

@@ -173,7 +173,7 @@ export interface Message {
   contact?: { displayName: string; contactName?: string; contactBusinessDescription?: string; vCard?: string; contactPhone?: string };
   attachments?: { url: string; mimeType: string; filename: string }[];
   interactive?: MessageInteractive;
-  error?: { icon?: string; type?: string; url?: string; mediaId?: string; mimeType?: string; text?: string };
+  error?: { icon?: string; type?: string; url?: string; mediaId?: string; mimeType?: string; fileName?: string; text?: string };
   call?: { callStartTime?: string; callEndTime?: string; duration?: number; subject?: string; direction?: string; type?: 'Incoming' | 'Outgoing' | 'Missed' | string };
   order?: { product_items: { product_retailer_id: string; quantity: number; item_price: number; currency: string }[]; total?: number; catalog_id?: string; text?: string };
   system?: MessageSystemNotice;

@@ -72,6 +72,18 @@ describe('inbound media: fetched at once into our blob store', () => {
     expect(again.body.errorMessage).toBe(messages.whatsapp.nothingToReload);
   });
 
+  it("a document whose first fetch failed keeps its file name through 'recarregar'", async () => {
+    const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const mediaId = t.graph.addMedia(PDF, 'application/pdf');
+    const id = await t.graph.customerSays({ phone: '5511911113333', name: 'Cliente Nota' }, { type: 'document', document: { id: mediaId, mime_type: 'application/pdf', sha256: 'nao-confere', filename: 'NF-ção 123.pdf' } });
+    const broken = await stored('wa-meta', id);
+    expect(broken.document).toBeFalsy();
+    expect(broken.error).toMatchObject({ type: 'document', mediaId, fileName: 'NF-ção 123.pdf' });
+    const reloaded = await t.api(`/api/rooms/${broken.roomId}/reloadMessage`, { method: 'PATCH', body: { messageId: broken.id }, token: t.tokens.agente });
+    expect(reloaded.status, reloaded.text).toBe(200);
+    expect(reloaded.body.data.document).toMatchObject({ fileName: 'NF-ção 123.pdf', mimeType: 'application/pdf' });
+  });
+
   it('a media the provider cannot serve: placeholder, and recarregar answers a pt-BR error', async () => {
     const id = await t.graph.customerSays({ phone: '5511911113333', name: 'Cliente Sem Mídia' }, { type: 'document', document: { id: '999000111', mime_type: 'application/pdf', filename: 'boleto.pdf' } });
     const broken = await stored('wa-meta', id);

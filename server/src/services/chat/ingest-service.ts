@@ -40,7 +40,8 @@ export function mediaFields(content: InboundContent): Partial<Message> {
   const mimeType = media.mimeType ?? 'application/octet-stream';
   if (!url.startsWith('/api/files/')) {
     // Not fetched (provider media is fetched before ingesting; this is the fallback): the error renderer offers 'recarregar'.
-    return { error: { type: content.type, ...(media.mediaId && { mediaId: media.mediaId }), mimeType, ...(media.url && { url: media.url }) } };
+    // The file name is kept too: 'recarregar' stores the document under it (media-reload.ts).
+    return { error: { type: content.type, ...(media.mediaId && { mediaId: media.mediaId }), mimeType, ...(media.url && { url: media.url }), ...(media.fileName && { fileName: media.fileName }) } };
   }
   switch (content.type) {
     case 'image':

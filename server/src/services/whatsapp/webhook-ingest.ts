@@ -103,7 +103,15 @@ export function createWebhookIngest(deps: Pick<ChatDeps, 'db' | 'feed' | 'clock'
       } catch {
         return { kind: 'invalid_body' };
       }
-      const parsed = adapter.parseWebhook(body);
+      let parsed: ReturnType<typeof adapter.parseWebhook>;
+      try {
+        parsed = adapter.parseWebhook(body);
+      } catch (error) {
+        // The adapters skip what they do not know; a shape that still throws is not a provider's
+        // webhook: a 400 in Portuguese, never a 500 (the provider's retry would fail the same way).
+        logger.warn({ err: error, tenantId, channelId }, 'whatsapp.webhook_unparsable');
+        return { kind: 'invalid_body' };
+      }
       try {
         // Media first (outside the transaction; skipped for deliveries we already stored).
         const items: InboundItem[] = [];
