@@ -44,7 +44,7 @@ async function main(): Promise<void> {
       port: Number(process.env.SMTP_CATCHER_PORT ?? 0),
       dir,
       onMail: (mail) => {
-        if (demoMail && mail.to.includes(DEMO_MAIL_ADDRESS)) void demoMail.imap.append(demoMail.user, mail.raw).catch((err) => logger.warn({ err }, 'demo.mail_append_failed'));
+        if (demoMail && mail.to.includes(DEMO_MAIL_ADDRESS)) void demoMail.imap.append(demoMail.user, mail.bytes).catch((err) => logger.warn({ err }, 'demo.mail_append_failed'));
       },
     });
     closers.push(() => catcher!.close());

@@ -9,7 +9,10 @@ interface CaughtMail {
   subject: string;
   text: string;
   html: string | null;
+  /** The message as text (UTF-8), for reading links and headers. */
   raw: string;
+  /** The message's bytes as received: what is stored and handed on (8-bit mail in ISO-8859-1 or windows-1252 stays intact). */
+  bytes: Buffer;
 }
 
 /**
@@ -29,8 +32,9 @@ export async function startSmtpCatcher(options: { port?: number; dir?: string; o
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', async () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        const parsed: ParsedMail = await simpleParser(raw);
+        const bytes = Buffer.concat(chunks);
+        const raw = bytes.toString('utf8');
+        const parsed: ParsedMail = await simpleParser(bytes);
         const toField = Array.isArray(parsed.to) ? parsed.to : parsed.to ? [parsed.to] : [];
         const mail: CaughtMail = {
           to: toField.flatMap((a) => a.value.map((v) => (v.address ?? '').toLowerCase())),
@@ -38,12 +42,13 @@ export async function startSmtpCatcher(options: { port?: number; dir?: string; o
           text: parsed.text ?? '',
           html: typeof parsed.html === 'string' ? parsed.html : null,
           raw,
+          bytes,
         };
         inbox.push(mail);
         options.onMail?.(mail);
         if (options.dir) {
           const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to[0] ?? 'sem-destino'}.eml`;
-          writeFileSync(path.join(options.dir, name), raw);
+          writeFileSync(path.join(options.dir, name), bytes);
         }
         for (const waiter of [...waiters]) {
           if (waiter.match(mail)) {
