@@ -148,6 +148,18 @@ describe('the e-mail channel against a real IMAP server', () => {
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(createHash('sha256').update(big).digest('hex'));
   });
 
+  it('two mails whose Message-IDs share their first 200 characters are two mails', async () => {
+    const stem = `${'a'.repeat(210)}`;
+    const first = await customerMail({ subject: 'Id longo 1', text: 'Primeira.', messageId: `${stem}-1@cliente.example` });
+    const second = await customerMail({ subject: 'Id longo 2', text: 'Segunda.', messageId: `${stem}-2@cliente.example` });
+    await t.imap.append(MAILBOX, first.raw);
+    await waitForMail(t, first.messageId);
+    await t.imap.append(MAILBOX, second.raw);
+    const stored = await waitForMail(t, second.messageId);
+    expect(stored.text).toContain('Segunda.');
+    expect((await storedByMailId(t, first.messageId)).map((m) => m.text)).toEqual([expect.stringContaining('Primeira.')]);
+  });
+
   it('a mail without threading headers joins the open conversation of the same sender and subject; otherwise a new one', async () => {
     const a = await customerMail({ from: 'ana@cliente.example', subject: 'Troca de produto', text: 'Quero trocar.' });
     await t.imap.append(MAILBOX, a.raw);

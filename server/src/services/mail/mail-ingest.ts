@@ -1,6 +1,7 @@
 import { parseMail, threadSubject, type ParsedMail } from '@atendimento/integrations/mail/mail-parser';
 import { htmlToPlainText, sanitizeMailHtml } from '@atendimento/integrations/mail/mail-sanitizer';
 import { MAIL_TEXT_MAX, messages as texts, type Channel, type MailAddress, type MailContent, type MailboxSettings, type Message, type Room } from '@atendimento/schemas';
+import { createHash } from 'node:crypto';
 import { retryOnConflict, type Transaction } from '../../db/knex';
 import type { MailRepository } from '../../db/repositories/mail-repository';
 import type { ChatContact } from '../../db/repositories/chat-contact-repository';
@@ -19,6 +20,17 @@ export interface MailIngestResult {
 
 /** The Message-ID was stored meanwhile (another process, a retry): nothing of this attempt stays. */
 class AlreadyStored extends Error {}
+
+/**
+ * A mail's external id (messages are unique on it per channel, at most 200 characters) from its
+ * Message-ID. A longer Message-ID keeps its start and gains a hash of the whole: cut at 200, two
+ * mails whose ids differ only after that collided, and the second was taken for a duplicate
+ * and lost.
+ */
+function mailExternalId(key: string): string {
+  if (key.length <= 200) return key;
+  return `${key.slice(0, 150)}#${createHash('sha256').update(key).digest('base64url')}`;
+}
 
 const NO_SENDER: MailAddress = { name: '', address: 'sem-remetente@invalid' };
 
@@ -145,7 +157,7 @@ export function createMailIngest(deps: ChatDeps & { mail: MailRepository }) {
           // Arrival order, not the sender's Date header (seconds, any clock): the thread reads in the order it reached us.
           const createdAt = now;
           const message = newMessage({
-            id: newId(), room, type: 'text', text, now: createdAt, fromContact: true, externalId: key.slice(0, 200),
+            id: newId(), room, type: 'text', text, now: createdAt, fromContact: true, externalId: mailExternalId(key),
             author: { id: contact.id, displayName: contact.displayName, type: 'client', email: sender.address, phone: null },
             extra: { mail: { ...mailContent, messageId: key, auto: parsed.auto }, ...(attachments?.length && { attachments }), status: { sent: true, delivered: true, sentAt: now, deliveredAt: now } },
           });
