@@ -252,6 +252,15 @@ describe('registers without a table of their own (documents)', () => {
     expect(tag.body).toMatchObject({ color: '#1976D2FF', department: null, active: true });
     const badColor = await t.api('/api/tags', { method: 'POST', token: admin, body: { name: 'Cor', color: 'azul' } });
     expect(badColor.body.fields).toEqual([{ field: 'color', message: 'valor inválido' }]);
+    // Too long is not "missing": the seed's length text, for a tag and an agent's name alike.
+    const long = await t.api('/api/tags', { method: 'POST', token: admin, body: { name: 'y'.repeat(201) } });
+    expect(long.status).toBe(400);
+    expect(long.body.fields).toEqual([{ field: 'name', message: 'Limite de caracteres excedido' }]);
+    const empty = await t.api('/api/tags', { method: 'POST', token: admin, body: { name: '' } });
+    expect(empty.body.fields).toEqual([{ field: 'name', message: 'Campo obrigatório' }]);
+    const agent = await t.api('/api/agents/acme-agente', { method: 'PATCH', token: admin, body: { displayName: 'n'.repeat(201) } });
+    expect(agent.status).toBe(400);
+    expect(agent.body.fields).toEqual([{ field: 'displayName', message: 'Limite de caracteres excedido' }]);
   });
 
   it('shows fixed messages of non-admins only to their owner', async () => {
