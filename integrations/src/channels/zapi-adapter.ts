@@ -68,7 +68,10 @@ export function createZApiAdapter(ctx: AdapterContext): ChannelAdapter {
       const cb = (body ?? {}) as Json;
       const result: ParsedWebhook = { messages: [], statuses: [], templateEvents: [] };
       const at = (ms: unknown) => (Number.isFinite(Number(ms)) && Number(ms) > 0 ? new Date(Number(ms)).toISOString() : new Date().toISOString());
-      if (cb.type === 'ReceivedCallback' && cb.messageId && !cb.fromMe) {
+      // A group's notices (someone added, left, the subject changed: `notification`) and a
+      // channel's posts (`isNewsletter`) are not a customer writing: not stored as messages.
+      const notCustomer = Boolean(cb.notification) || cb.isNewsletter === true;
+      if (cb.type === 'ReceivedCallback' && cb.messageId && !cb.fromMe && !notCustomer) {
         const message: InboundMessage = {
           externalId: String(cb.messageId),
           timestamp: at(cb.momment),

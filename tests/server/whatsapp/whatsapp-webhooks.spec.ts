@@ -142,6 +142,35 @@ describe('WhatsApp webhooks: every shared fixture through the real route', () =>
     const reaction = JSON.parse(fixture('zapi', 'received_reaction.json').toString('utf8')).reaction.value;
     expect(parseJson<Message>(row!.data, {} as Message).reactions.map((r) => r.emoji)).toEqual([reaction]);
   });
+
+  it("Z-API: a group's messages make one group chat, authored by each member; a group notice and a channel post are not messages", async () => {
+    await t.addChannel('z-grupo', 'zApi', { baseUrl: t.zapi.baseUrl, ...ZAPI }, 'suporte');
+    const text = JSON.parse(fixture('zapi', 'received_text.json').toString('utf8'));
+    const group = { isGroup: true, phone: '120363019502650977-group', chatName: 'Compras Loja Centro' };
+    const say = (messageId: string, participantPhone: string, senderName: string, body: string, extra: Record<string, unknown> = {}) =>
+      t.post(zapiPath('z-grupo'), Buffer.from(JSON.stringify({ ...text, ...group, messageId, participantPhone, senderName, text: { message: body }, ...extra })));
+    expect((await say('GRP-1', '5511911110001', 'Ana', 'Bom dia, pedido 55?')).status).toBe(200);
+    expect((await say('GRP-2', '5511911110002', 'Bruno', 'Chegou ontem.')).status).toBe(200);
+    expect((await say('GRP-3', '5511911110001', 'Ana', 'Obrigada!', { chatName: 'Compras Loja Centro (SP)' })).status).toBe(200);
+    // Not a customer writing: a member added to the group, a channel's post.
+    expect((await say('GRP-N', '5511911110003', 'Carla', '', { notification: 'GROUP_PARTICIPANT_ADD', text: undefined })).status).toBe(200);
+    expect((await t.post(zapiPath('z-grupo'), Buffer.from(JSON.stringify({ ...text, messageId: 'NEWS-1', phone: '120363000000000001@newsletter', isNewsletter: true })))).status).toBe(200);
+
+    const rows = await messageRows(t, 'z-grupo');
+    expect(rows.map((r) => r.external_id).sort()).toEqual(['GRP-1', 'GRP-2', 'GRP-3']);
+    expect(new Set(rows.map((r) => r.room_id)).size).toBe(1);
+    const room = await t.api(`/api/rooms/${rows[0]!.room_id}`, { token: t.tokens.suporte });
+    expect(room.body.data).toMatchObject({
+      chatId: group.phone,
+      group: true,
+      groupData: { subject: 'Compras Loja Centro (SP)', participants: [{ phone: '5511911110001', displayName: 'Ana' }, { phone: '5511911110002', displayName: 'Bruno' }] },
+    });
+    const authors = [...rows].sort((a, b) => String(a.external_id).localeCompare(String(b.external_id))).map((r) => parseJson<Message>(r.data, {} as Message).author).map((a) => [a.displayName, a.phone, a.type]);
+    expect(authors).toEqual([['Ana', '5511911110001', 'client'], ['Bruno', '5511911110002', 'client'], ['Ana', '5511911110001', 'client']]);
+    // No private chat was opened for a member.
+    const members = await t.server.db('rooms').where({ tenant_id: 'acme', channel_id: 'z-grupo' }).whereIn('chat_id', ['5511911110001', '5511911110002', '5511911110003']);
+    expect(members).toEqual([]);
+  });
 });
 
 describe('webhook authentication', () => {

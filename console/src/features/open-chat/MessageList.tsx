@@ -215,6 +215,7 @@ export function MessageList({ room, actions, onAtBottom }: { room: Room; actions
                 now={now}
                 replied={replied}
                 channel={room.channel}
+                group={room.group}
                 internalRoom={room.internal}
                 readOnly={readOnly || !room.active}
                 seeDeletedMessages={seeDeleted}

@@ -28,6 +28,14 @@ describe('MessageBubble', () => {
     }
   });
 
+  it('names the member who wrote in a group, not in a one-to-one chat', () => {
+    const { unmount } = render(<s.GroupMember />);
+    expect(screen.getByText('Ana (Compras)')).toBeTruthy();
+    unmount();
+    render(<s.Client />);
+    expect(screen.queryByText(stories.Client.args!.message!.author!.displayName!)).toBeNull();
+  });
+
   it("internal notes say 'Anotação Interna (não visível ao contato)'", () => {
     render(<s.InternalNote />);
     expect(screen.getByText('Anotação Interna (não visível ao contato)')).toBeTruthy();

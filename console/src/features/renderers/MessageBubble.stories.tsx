@@ -13,6 +13,8 @@ export default meta;
 type Story = StoryObj<typeof MessageBubble>;
 
 export const Client: Story = { args: { message: wa.text } };
+/** A WhatsApp group (Z-API): each customer message names the member who wrote it. */
+export const GroupMember: Story = { args: { message: { ...wa.text, author: { ...wa.text.author, displayName: 'Ana (Compras)', phone: '5511911110001' } }, channel: 'zApi', group: true } };
 export const OwnAgent: Story = { args: { message: pm.agentText } };
 export const OtherAgent: Story = { args: { message: pm.otherAgent } };
 export const Bot: Story = { args: { message: pm.bot } };

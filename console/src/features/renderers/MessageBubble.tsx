@@ -18,6 +18,8 @@ export interface MessageBubbleProps {
   /** The message this one replies to, when loaded. */
   replied?: ChatMessage | null;
   channel?: string | null;
+  /** A group conversation: each customer message names the member who wrote it. */
+  group?: boolean;
   internalRoom?: boolean;
   readOnly?: boolean;
   seeDeletedMessages?: boolean;
@@ -47,7 +49,7 @@ export const MessageBubble = memo(function MessageBubble(props: MessageBubblePro
   const options = messageOptions(m, { uid, internalRoom: props.internalRoom, disableDeleteMessages: props.disableDeleteMessages, channel: props.channel });
   const hasOptions = !readOnly && (options.reply || options.edit || options.remove || options.react);
   const deleted = state === 'deleted';
-  const showName = kind === 'otherAgent' || kind === 'bot' || kind === 'annotation' || (kind === 'client' && props.channel === 'group');
+  const showName = kind === 'otherAgent' || kind === 'bot' || kind === 'annotation' || (kind === 'client' && Boolean(props.group));
   const reactions = reactionList(m);
   const edited = Boolean(m.versions?.length || m.editMessageId);
   // The customer's own edits and deletes (WhatsApp) say so: agents must know who changed it.

@@ -128,6 +128,20 @@ function restampsLastReply(last: number, at: string): boolean {
   return !Number.isFinite(last) || Date.parse(at) - last >= LAST_REPLY_STEP_MS;
 }
 
+/**
+ * A group chat after one of its members wrote: the member joins the room's 'Participantes' (the
+ * group drawer) the first time, and a new subject the provider sent replaces the old one.
+ */
+function withParticipant(room: Room, group: NonNullable<InboundItem['group']>, member: InboundItem['contact']): Room {
+  const data = room.groupData ?? { subject: room.author.displayName, participants: [] };
+  const subject = group.subject?.trim() || data.subject;
+  const phone = member.phone ?? member.userId;
+  const known = !phone || data.participants.some((p) => p.phone === phone);
+  if (known && subject === data.subject) return room;
+  const participants = known ? data.participants : [...data.participants, { phone: phone!, displayName: member.displayName?.trim() || '' }];
+  return { ...room, groupData: { subject, participants } };
+}
+
 function whenOf(timestamp: string, now: string): string {
   const t = new Date(timestamp);
   if (Number.isNaN(t.getTime())) return now;
@@ -145,7 +159,7 @@ function whenOf(timestamp: string, now: string): string {
 export function createIngestService(deps: ChatDeps, surveys?: SurveyService) {
   const { feed, clock, rooms, messages, contacts, directory } = deps;
 
-  async function contactFor(trx: Transaction, record: RecordChange, tenantId: string, channel: Channel, identity: InboundItem['contact'], now: string): Promise<ChatContact> {
+  async function contactFor(trx: Transaction, record: RecordChange, tenantId: string, channel: Channel, identity: InboundItem['contact'], now: string, group = false): Promise<ChatContact> {
     const key = identity.userId ?? identity.phone;
     if (!key) throw new Error('ingestInbound: an inbound message needs contact.userId or contact.phone. Fix the channel parser.');
     const bound = await contacts.findByIdentity(trx, tenantId, channel.id, key);
@@ -157,7 +171,7 @@ export function createIngestService(deps: ChatDeps, surveys?: SurveyService) {
       contact = {
         id, displayName, name: displayName, phone: identity.phone, email: identity.email?.trim().toLowerCase() || null, photoUrl: null,
         channels: [isWebchat(channel.type) ? 'webchat' : 'whatsapp'], agents: [], clients: [], prospects: [], salesmen: [],
-        vendId: null, group: false, chatId: identity.phone ?? null, active: true, blockedSending: false, blockedReceiving: false, autoBlocked: false,
+        vendId: null, group, chatId: identity.phone ?? (group ? key : null), active: true, blockedSending: false, blockedReceiving: false, autoBlocked: false,
         chatsHistory: [], clientsName: [], lifeControl: { createdAt: now, deletedAt: null },
       };
       await contacts.insert(trx, tenantId, contact);
@@ -168,7 +182,7 @@ export function createIngestService(deps: ChatDeps, surveys?: SurveyService) {
   }
 
   /** The chat's open room (`open`, already looked up under the transaction's lock), or a new one. */
-  async function roomFor(trx: Transaction, tenantId: string, channel: Channel, contact: ChatContact, chatId: string, now: string, open: Room | null): Promise<{ room: Room; created: boolean }> {
+  async function roomFor(trx: Transaction, tenantId: string, channel: Channel, contact: ChatContact, chatId: string, now: string, open: Room | null, group: InboundItem['group'] = null): Promise<{ room: Room; created: boolean }> {
     if (open) return { room: open, created: false };
     const departmentName = channel.departmentId ? await directory.departmentName(tenantId, channel.departmentId, trx) : null;
     const room = newRoom({
@@ -181,6 +195,7 @@ export function createIngestService(deps: ChatDeps, surveys?: SurveyService) {
       publicToken: newSecret(),
       now,
     });
+    if (group) Object.assign(room, { group: true, groupData: { subject: group.subject?.trim() || contact.displayName, participants: [] } });
     return { room, created: true };
   }
 
@@ -278,10 +293,13 @@ export function createIngestService(deps: ChatDeps, surveys?: SurveyService) {
       if (existing) return { ...skipped, messageId: existing.id, roomId: existing.roomId };
     }
 
-    const moved = item.content.system ? await followIdentity(trx, record, tenantId, channel, item, now) : null;
-    const identity = moved?.identity ?? item.contact;
-    const contact = await contactFor(trx, record, tenantId, channel, identity, now);
-    const chatId = identity.phone ?? (isWebchat(channel.type) ? `webchat:${contact.id}` : identity.userId!);
+    // A group conversation (Z-API): one chat per group, whose contact is the group; the member
+    // who wrote is the message's author and one of its participants.
+    const group = item.group ?? null;
+    const moved = item.content.system && !group ? await followIdentity(trx, record, tenantId, channel, item, now) : null;
+    const identity = group ? { phone: null, userId: group.id, displayName: group.subject ?? null } : (moved?.identity ?? item.contact);
+    const contact = await contactFor(trx, record, tenantId, channel, identity, now, Boolean(group));
+    const chatId = group ? group.id : identity.phone ?? (isWebchat(channel.type) ? `webchat:${contact.id}` : identity.userId!);
     const open = await rooms.findOpen(trx, tenantId, channel.id, chatId);
     // A survey waiting on the chat's last closed room takes the customer's next message as its
     // answer; only when no room is open (an open chat's messages belong to it).
@@ -300,7 +318,7 @@ export function createIngestService(deps: ChatDeps, surveys?: SurveyService) {
         return { externalId: item.externalId, messageId: stored?.id ?? null, roomId: answered.id, created: true, roomCreated: false };
       }
     }
-    const { room, created: roomCreated } = await roomFor(trx, tenantId, channel, contact, chatId, now, open);
+    const { room, created: roomCreated } = await roomFor(trx, tenantId, channel, contact, chatId, now, open, group);
 
     if (item.content.edit || item.content.revoke) {
       const changed = await changeOwnMessage(trx, record, tenantId, room, roomCreated, contact, item, now);
@@ -329,7 +347,11 @@ export function createIngestService(deps: ChatDeps, surveys?: SurveyService) {
     let message = newMessage({
       id: newId(),
       room,
-      author: notice ? { id: `whatsapp:${contact.id}`, displayName: 'WhatsApp', type: 'system' } : { id: contact.id, displayName: contact.displayName, type: 'client', phone: contact.phone, email: contact.email },
+      author: notice
+        ? { id: `whatsapp:${contact.id}`, displayName: 'WhatsApp', type: 'system' }
+        : group
+          ? { id: contact.id, displayName: item.contact.displayName?.trim() || item.contact.phone || contact.displayName, type: 'client', phone: item.contact.phone, email: null }
+          : { id: contact.id, displayName: contact.displayName, type: 'client', phone: contact.phone, email: contact.email },
       type,
       text: notice && moved ? noticeText(extra.system!) : text,
       now: createdAt,
@@ -342,7 +364,8 @@ export function createIngestService(deps: ChatDeps, surveys?: SurveyService) {
       const target = await messages.findInRoom(trx, tenantId, room.id, item.replyToExternalId);
       if (target) message = { ...message, replyTo: target.messageExtId ?? target.id, replied: { id: target.id, messageExtId: target.messageExtId, type: target.type, text: target.text, author: { id: target.author.id, displayName: target.author.displayName, type: target.author.type } } };
     }
-    const nextRoom = notice ? { ...applyMessage(room, message, now), lastMessage: room.lastMessage ?? null, unreadCount: room.unreadCount, lastMessages: room.lastMessages } : applyMessage(room, message, now);
+    const applied = notice ? { ...applyMessage(room, message, now), lastMessage: room.lastMessage ?? null, unreadCount: room.unreadCount, lastMessages: room.lastMessages } : applyMessage(room, message, now);
+    const nextRoom = group ? withParticipant(applied, group, item.contact) : applied;
     // The message row references its room: a new room is written first.
     if (roomCreated) await rooms.insert(trx, tenantId, nextRoom);
     if (!(await messages.insertIfNew(trx, tenantId, message))) throw new DuplicateDelivery(item.externalId);
