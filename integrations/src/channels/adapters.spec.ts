@@ -187,6 +187,16 @@ describe('Z-API', () => {
     ]);
   });
 
+  it("a hidden number ('…@lid' in phone) is the customer's id, not a number; group notices and channel posts are not messages", () => {
+    const text = json('zapi', 'received_text.json');
+    const hidden = zapi().parseWebhook({ ...text, phone: '27319054887122@lid', senderLid: null }).messages[0]!;
+    expect(hidden.contact).toMatchObject({ phone: null, userId: '27319054887122@lid' });
+    const group = zapi().parseWebhook({ ...text, isGroup: true, phone: '120363019502650977-group', chatName: 'Compras', participantPhone: '5511911110001', participantLid: null }).messages[0]!;
+    expect(group).toMatchObject({ group: { id: '120363019502650977-group', subject: 'Compras' }, contact: { phone: '5511911110001', userId: null } });
+    expect(zapi().parseWebhook({ ...text, isGroup: true, phone: '120363019502650977-group', notification: 'GROUP_PARTICIPANT_ADD', text: undefined }).messages).toEqual([]);
+    expect(zapi().parseWebhook({ ...text, phone: '120363000000000001@newsletter', isNewsletter: true }).messages).toEqual([]);
+  });
+
   it('authenticates webhooks by the secret in the URL', () => {
     const req = (pathSecret?: string) => ({ method: 'POST', headers: {}, query: {}, rawBody: Buffer.alloc(0), pathSecret });
     expect(zapi().verifyWebhook(req('segredo-url'))).toEqual({ kind: 'accepted' });

@@ -72,12 +72,15 @@ export function createZApiAdapter(ctx: AdapterContext): ChannelAdapter {
       // channel's posts (`isNewsletter`) are not a customer writing: not stored as messages.
       const notCustomer = Boolean(cb.notification) || cb.isNewsletter === true;
       if (cb.type === 'ReceivedCallback' && cb.messageId && !cb.fromMe && !notCustomer) {
+        // A hidden number comes as a LID ('…@lid') in the phone field: it is an id, not a number.
+        const given = cb.isGroup ? cb.participantPhone : cb.phone;
+        const lid = typeof given === 'string' && given.endsWith('@lid') ? given : null;
         const message: InboundMessage = {
           externalId: String(cb.messageId),
           timestamp: at(cb.momment),
           contact: {
-            phone: cb.isGroup ? (cb.participantPhone ? String(cb.participantPhone) : null) : cb.phone ? String(cb.phone) : null,
-            userId: cb.isGroup ? (cb.participantLid ?? null) : (cb.senderLid ?? null),
+            phone: lid || !given ? null : String(given),
+            userId: (cb.isGroup ? cb.participantLid : cb.senderLid) ?? lid,
             displayName: cb.senderName ?? cb.chatName ?? null,
           },
           content: { ...content(cb), raw: cb },

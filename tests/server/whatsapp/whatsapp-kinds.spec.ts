@@ -82,6 +82,27 @@ describe('WhatsApp message kinds through the webhook route', () => {
     expect(t.graph.sent.at(-1)!.to).toBe('5521922220002');
   });
 
+  it("a message naming the customer only by user id (BSUID) lands in the chat of the contact's number, also a changed user id's notice", async () => {
+    const phone = '5511911110077';
+    const userId = 'BR.7766554433221100';
+    const first = await t.graph.customerSays({ phone, name: 'Cliente Bsuid', userId }, { id: 'wamid.bsuid1', type: 'text', text: { body: 'Oi, com número' }, from_user_id: userId });
+    const [firstRow] = await messageRows(t, 'wa-meta', first);
+    expect(firstRow).toBeTruthy();
+    // Later deliveries without the number (Meta's usernames hide it), as Meta's reference shows them.
+    const envelope = (messages: unknown[], contacts: unknown[]) => Buffer.from(JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [{ id: 'WABA', changes: [{ field: 'messages', value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '5511999990000', phone_number_id: 'PN1' }, contacts, messages } }] }],
+    }));
+    const now = String(Math.floor(Date.now() / 1000));
+    expect((await t.graph.replay(envelope([{ from_user_id: userId, id: 'wamid.bsuid2', timestamp: now, type: 'text', text: { body: 'Agora sem número' } }], [{ profile: { name: 'Cliente Bsuid' }, user_id: userId }]))).status).toBe(200);
+    expect((await t.graph.replay(envelope([{ id: 'wamid.bsuid3', timestamp: now, type: 'system', system: { body: 'User changed', type: 'user_changed_user_id', previous_user_id: userId, new_user_id: 'BR.1122334455667788' } }], [{ profile: { name: 'Cliente Bsuid' }, user_id: userId }]))).status).toBe(200);
+    const rows = await messageRows(t, 'wa-meta');
+    const ours = rows.filter((r) => ['wamid.bsuid1', 'wamid.bsuid2', 'wamid.bsuid3'].includes(String(r.external_id)));
+    expect(ours).toHaveLength(3);
+    expect(new Set(ours.map((r) => r.room_id))).toEqual(new Set([firstRow!.room_id]));
+    expect(await t.server.db('rooms').where({ tenant_id: 'acme', channel_id: 'wa-meta', active: true }).whereIn('chat_id', [userId, 'BR.1122334455667788'])).toEqual([]);
+  });
+
   it('a notice is not the customer writing: it neither opens the 24-hour window nor marks the chat unread', async () => {
     const notice = await says('5511911110003', { kind: 'changeNumber', newPhone: '5511911110033' });
     const room = (await t.api(`/api/rooms/${notice.roomId}`, { token: t.tokens.admin })).body.data as Room;

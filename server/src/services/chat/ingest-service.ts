@@ -299,7 +299,10 @@ export function createIngestService(deps: ChatDeps, surveys?: SurveyService) {
     const moved = item.content.system && !group ? await followIdentity(trx, record, tenantId, channel, item, now) : null;
     const identity = group ? { phone: null, userId: group.id, displayName: group.subject ?? null } : (moved?.identity ?? item.contact);
     const contact = await contactFor(trx, record, tenantId, channel, identity, now, Boolean(group));
-    const chatId = group ? group.id : identity.phone ?? (isWebchat(channel.type) ? `webchat:${contact.id}` : identity.userId!);
+    // A message that names the customer only by a user id (Meta's BSUID, a Z-API LID, a changed
+    // user id's notice) belongs to the chat of the contact's number when the contact has one:
+    // the chat key follows the contact, not the form of id this delivery used.
+    const chatId = group ? group.id : identity.phone ?? (isWebchat(channel.type) ? `webchat:${contact.id}` : contact.phone ?? identity.userId!);
     const open = await rooms.findOpen(trx, tenantId, channel.id, chatId);
     // A survey waiting on the chat's last closed room takes the customer's next message as its
     // answer; only when no room is open (an open chat's messages belong to it).
