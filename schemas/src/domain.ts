@@ -53,6 +53,8 @@ export interface User {
    * e-mail a link just confirmed ('emailConfirmed': the sign-up password was discarded).
    */
   updatePassReason?: UpdatePassReason | null;
+  /** Computed: the account has a password (one signed in only by e-mailed links or Google has none); changing it then asks for it. */
+  hasPassword?: boolean;
   active: boolean;
   whatsapp?: string | null;
   showChatsWithTags?: string[];

@@ -30,6 +30,9 @@ const validation = {
   passwordWeak: 'Senha muito comum ou fácil de adivinhar. Escolha outra: uma frase com palavras que só você conhece é mais segura.',
   confirmRequired: 'Informe a senha de confirmação',
   passwordsDiffer: 'As senhas informadas diferem!',
+  /** Changing a password the user has (not a first access or a recovery) asks for it first. */
+  currentPasswordRequired: 'Informe a senha atual para trocar a senha',
+  currentPasswordWrong: 'Senha atual incorreta',
   displayNameRequired: 'Informe o nome de exibição',
   search3: 'Favor informar pelo menos 3 letras',
   search2: 'Favor informar pelo menos 2 letras',
@@ -176,6 +179,7 @@ const shell = {
   changePhoto: 'Alterar foto',
   cropTitle: 'Ajustar foto',
   photoUpdated: 'Foto atualizada!',
+  currentPassword: 'Senha atual',
   newPassword: 'Nova senha',
   confirmNewPassword: 'Confirmar nova senha',
   whatsapp: 'WhatsApp',

@@ -281,6 +281,13 @@ describe('sign-up, e-mailed link, profile, sign-out', () => {
     await page.getByRole('button', { name: 'Atualizar' }).click();
     await page.getByText('As senhas informadas diferem!').waitFor();
     await page.getByLabel('Confirmar nova senha').fill('nova-senha-1');
+    // A password the account has is asked for before it changes.
+    await page.getByRole('button', { name: 'Atualizar' }).click();
+    await page.getByText('Informe a senha atual para trocar a senha').waitFor();
+    await page.getByLabel('Senha atual', { exact: true }).fill('senha-errada');
+    await page.getByRole('button', { name: 'Atualizar' }).click();
+    await page.getByText('Senha atual incorreta').first().waitFor();
+    await page.getByLabel('Senha atual', { exact: true }).fill(TEST_PASSWORD);
     await page.getByRole('button', { name: 'Atualizar' }).click();
     await page.getByText('Perfil atualizado!').waitFor();
 

@@ -195,7 +195,9 @@ describe('e-mailed links', () => {
     expect(changed.body.data.updatePassReason).toBeNull();
     expect((await login('agente@acme.test', 'nova-senha-1')).status).toBe(200);
     expect((await login('agente@acme.test', TEST_PASSWORD)).status).toBe(401);
-    await t.api('/api/profile', { method: 'PATCH', token: done.body.data.accessToken, body: { password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD } });
+    // No longer a recovery: the password it now has is asked for.
+    const back = await t.api('/api/profile', { method: 'PATCH', token: done.body.data.accessToken, body: { password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD, currentPassword: 'nova-senha-1' } });
+    expect(back.status, back.text).toBe(200);
   });
 
   it('an unverified sign-up cannot be taken over: completing a link drops that password', async () => {
@@ -224,6 +226,26 @@ describe('profile', () => {
     expect(differ.body.fields[0].message).toBe(messages.validation.passwordsDiffer);
     const renamed = await t.api('/api/profile', { method: 'PATCH', token, body: { displayName: 'Suporte Renomeado' } });
     expect(renamed.body.data).toMatchObject({ displayName: 'Suporte Renomeado', email: 'suporte@acme.test' });
+  });
+
+  it('a password the account has is asked for before it changes: a leaked access token alone cannot take the account over', async () => {
+    const token = await t.login('suporte@acme.test');
+    const next = 'Tartaruga verde nada devagar';
+    const missing = await t.api('/api/profile', { method: 'PATCH', token, body: { password: next, confirmPassword: next } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.fields).toEqual([{ field: 'currentPassword', message: messages.validation.currentPasswordRequired }]);
+    const wrong = await t.api('/api/profile', { method: 'PATCH', token, body: { password: next, confirmPassword: next, currentPassword: 'chute-qualquer' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.fields).toEqual([{ field: 'currentPassword', message: messages.validation.currentPasswordWrong }]);
+    // Nothing changed: the old password still signs in, the new one does not.
+    expect((await login('suporte@acme.test', TEST_PASSWORD)).status).toBe(200);
+    expect((await login('suporte@acme.test', next)).status).toBe(401);
+    const right = await t.api('/api/profile', { method: 'PATCH', token, body: { password: next, confirmPassword: next, currentPassword: TEST_PASSWORD } });
+    expect(right.status, right.text).toBe(200);
+    expect(right.body.data.hasPassword).toBe(true);
+    expect((await login('suporte@acme.test', next)).status).toBe(200);
+    // Back to the suite's password (this session stays signed in across its own change).
+    expect((await t.api('/api/profile', { method: 'PATCH', token, body: { password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD, currentPassword: next } })).status).toBe(200);
   });
 
   it('accepts WhatsApp only when allowFollowMe is on for tenant and user', async () => {

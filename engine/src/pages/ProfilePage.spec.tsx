@@ -6,7 +6,7 @@ import * as stories from './ProfilePage.stories';
 import { session } from '../api/session';
 import { recordedCalls } from '../stories/fakeApi';
 
-const { Default, TenantWithoutFollowMe, UserWithoutFollowMe, FirstAccess, PasswordRecovery, EmailConfirmed, ServerRefuses } = composeStories(stories);
+const { Default, TenantWithoutFollowMe, UserWithoutFollowMe, FirstAccess, PasswordRecovery, EmailConfirmed, ChangePassword, WrongCurrentPassword, ServerRefuses } = composeStories(stories);
 
 const patches = () => recordedCalls().filter((call) => call.method === 'PATCH' && call.path === '/api/profile');
 const update = () => userEvent.setup().click(screen.getByRole('button', { name: 'Atualizar' }));
@@ -83,6 +83,38 @@ describe('ProfilePage', () => {
     render(<EmailConfirmed />);
     expect(screen.getByText('E-mail confirmado. Por segurança, a senha escolhida no cadastro foi descartada: defina uma nova senha para continuar.')).toBeTruthy();
     expect(screen.queryByText(/Primeiro acesso/)).toBeNull();
+  });
+
+  it("changing a password the account has asks for 'Senha atual' first, and sends it", async () => {
+    render(<ChangePassword />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Nova senha'), 'Girassol-Azul-9');
+    await user.type(screen.getByLabelText('Confirmar nova senha'), 'Girassol-Azul-9');
+    await update();
+    expect(screen.getByText('Informe a senha atual para trocar a senha')).toBeTruthy();
+    expect(patches()).toHaveLength(0);
+    await user.type(screen.getByLabelText('Senha atual'), 'senha-de-hoje');
+    await update();
+    expect(await screen.findByText('Perfil atualizado!')).toBeTruthy();
+    expect(patches()[0]!.body).toMatchObject({ currentPassword: 'senha-de-hoje', password: 'Girassol-Azul-9', confirmPassword: 'Girassol-Azul-9' });
+  });
+
+  it("no 'Senha atual' on a first access, a recovery, or an account without a password", () => {
+    for (const Story of [FirstAccess, PasswordRecovery, Default]) {
+      const view = render(<Story />);
+      expect(screen.queryByLabelText('Senha atual')).toBeNull();
+      view.unmount();
+    }
+  });
+
+  it("a wrong current password shows the server's message under 'Senha atual'", async () => {
+    render(<WrongCurrentPassword />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Senha atual'), 'chute');
+    await user.type(screen.getByLabelText('Nova senha'), 'Girassol-Azul-9');
+    await user.type(screen.getByLabelText('Confirmar nova senha'), 'Girassol-Azul-9');
+    await update();
+    expect(await screen.findByText('Senha atual incorreta')).toBeTruthy();
   });
 
   it("shows the server's field message and toasts its error", async () => {

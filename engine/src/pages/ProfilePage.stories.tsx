@@ -8,7 +8,7 @@ import type { FakeCall } from '../stories/fakeApi';
 
 /** PATCH /api/profile answers the user with the changes applied (passwords are not echoed). */
 const saveProfile = (user: User) => (call: FakeCall) => {
-  const { password: _password, confirmPassword: _confirm, ...changes } = call.body as Record<string, unknown>;
+  const { password: _password, confirmPassword: _confirm, currentPassword: _current, ...changes } = call.body as Record<string, unknown>;
   return { body: { data: { ...user, ...changes, updatePass: false } } };
 };
 
@@ -53,6 +53,22 @@ export const PasswordRecovery: Story = {
 export const EmailConfirmed: Story = {
   args: { user: { ...agentUser, updatePass: true, updatePassReason: 'emailConfirmed' } },
   parameters: { shell: { api: { 'PATCH /api/profile': saveProfile(agentUser) } } },
+};
+
+/** An account with a password: changing it asks for the current one ('Senha atual'). */
+export const ChangePassword: Story = {
+  args: { user: { ...agentUser, hasPassword: true } },
+  parameters: { shell: { api: { 'PATCH /api/profile': saveProfile({ ...agentUser, hasPassword: true }) } } },
+};
+
+/** The current password typed is not the account's: the server says so under 'Senha atual'. */
+export const WrongCurrentPassword: Story = {
+  args: { user: { ...agentUser, hasPassword: true } },
+  parameters: {
+    shell: {
+      api: { 'PATCH /api/profile': errorAnswer(400, 'validation_failed', 'Dados inválidos: Senha atual incorreta', [{ field: 'currentPassword', message: 'Senha atual incorreta' }]) },
+    },
+  },
 };
 
 /** The server refuses the change. */

@@ -18,17 +18,21 @@ import { UserAvatar } from '../ui/UserAvatar';
 import { AvatarCropDialog } from './AvatarCropDialog';
 import { maskWhatsapp } from './whatsappMask';
 
-type Field = 'displayName' | 'password' | 'confirmPassword' | 'whatsapp';
+type Field = 'displayName' | 'currentPassword' | 'password' | 'confirmPassword' | 'whatsapp';
 
 /**
  * Profile (seed 002 §2, §5): avatar upload cropped to 512×512 JPEG, display name, read-only
  * e-mail, new password and confirmation, WhatsApp only when allowFollowMe is on for the tenant
- * and the user, the first-access banner while updatePass is set; Atualizar.
+ * and the user, the first-access banner while updatePass is set; Atualizar. Changing a password
+ * the user has asks for it first ('Senha atual', docs/security.md); not on a first access, after
+ * a recovery link, or for an account without one.
  */
 export function ProfilePage({ user, config }: { user: User; config: Pick<AppConfig, 'claims'> }) {
   const showWhatsapp = hasTenantClaim(config, 'allowFollowMe') && Boolean(user.claims.allowFollowMe);
+  const askCurrent = Boolean(user.hasPassword) && !user.updatePass;
   const [values, setValues] = useState<Record<Field, string>>({
     displayName: user.displayName,
+    currentPassword: '',
     password: '',
     confirmPassword: '',
     whatsapp: maskWhatsapp(user.whatsapp ?? ''),
@@ -45,6 +49,7 @@ export function ProfilePage({ user, config }: { user: User; config: Pick<AppConf
     const changingPassword = user.updatePass || values.password !== '' || values.confirmPassword !== '';
     const found = errorsOf<Field>({
       displayName: checkDisplayName(values.displayName),
+      currentPassword: changingPassword && askCurrent && values.currentPassword === '' ? messages.validation.currentPasswordRequired : null,
       password: changingPassword ? checkNewPassword(values.password) : null,
       confirmPassword: changingPassword ? checkConfirmation(values.password, values.confirmPassword) : null,
       whatsapp: null,
@@ -54,11 +59,11 @@ export function ProfilePage({ user, config }: { user: User; config: Pick<AppConf
     setSaving(true);
     try {
       const body: Record<string, unknown> = { displayName: values.displayName.trim() };
-      if (changingPassword) Object.assign(body, { password: values.password, confirmPassword: values.confirmPassword });
+      if (changingPassword) Object.assign(body, { password: values.password, confirmPassword: values.confirmPassword, ...(askCurrent && { currentPassword: values.currentPassword }) });
       if (showWhatsapp) body.whatsapp = values.whatsapp.replace(/\D/g, '') ? values.whatsapp : null;
       const answer = await api<{ data: User }>('/api/profile', { method: 'PATCH', body, notify: false });
       session.updateUser(answer.data);
-      setValues((old) => ({ ...old, password: '', confirmPassword: '' }));
+      setValues((old) => ({ ...old, currentPassword: '', password: '', confirmPassword: '' }));
       showToast(messages.auth.profileUpdated, 'success');
     } catch (error) {
       if (error instanceof ApiError && error.fields.length) setErrors(Object.fromEntries(error.fields.map((f) => [f.field, f.message])));
@@ -116,6 +121,17 @@ export function ProfilePage({ user, config }: { user: User; config: Pick<AppConf
             helperText={errors.displayName}
           />
           <TextField name="email" label={messages.shell.email} value={user.email} slotProps={{ input: { readOnly: true } }} disabled />
+          {askCurrent && (
+            <PasswordField
+              name="currentPassword"
+              label={messages.shell.currentPassword}
+              autoComplete="current-password"
+              value={values.currentPassword}
+              onChange={set('currentPassword')}
+              error={Boolean(errors.currentPassword)}
+              helperText={errors.currentPassword}
+            />
+          )}
           <PasswordField
             name="password"
             label={messages.shell.newPassword}

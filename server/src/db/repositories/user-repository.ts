@@ -165,9 +165,10 @@ export type UserRepository = ReturnType<typeof createUserRepository>;
 
 /** The user as the API returns it: never the password hash. */
 export function publicUser(user: UserRecord, departments?: { agentOf: string[]; supervisorOf: string[] }): User {
-  const { passwordHash: _hash, tenantId: _tenant, emailVerified: _verified, ...rest } = user;
+  const { passwordHash, tenantId: _tenant, emailVerified: _verified, ...rest } = user;
   return {
     ...rest,
+    hasPassword: Boolean(passwordHash),
     ...(departments && { departments: departments.agentOf, supervisorOf: departments.supervisorOf }),
   };
 }

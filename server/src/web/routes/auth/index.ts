@@ -197,7 +197,7 @@ export function registerAuthRoutes(api: ApiRegistry, domain: Auth): void {
     path: '/api/profile',
     access: access.user,
     handler: async (ctx) => {
-      ctx.body = { data: await auth.updateProfile(ctx.state.tenant, userOf(ctx), objectBody(ctx)) };
+      ctx.body = { data: await auth.updateProfile(ctx.state.tenant, userOf(ctx), objectBody(ctx), meta(ctx)) };
     },
   });
 
