@@ -135,7 +135,9 @@ function parseCloudApiWebhook(body: unknown): ParsedWebhook {
         return parsed;
       };
       for (const message of Array.isArray(value.messages) ? (value.messages as Json[]) : []) {
-        if (!message?.id) continue;
+        // 'request_welcome': the customer opened the chat for the first time, before writing
+        // anything. An event, not a message: stored it read as unsupported content to resend.
+        if (!message?.id || message.type === 'request_welcome') continue;
         // A changed user id names the customer only by the previous id.
         const userId = message.from_user_id ?? message.system?.previous_user_id;
         result.messages.push(inbound(message, { phone: message.from, userId }));

@@ -165,7 +165,7 @@ export interface Message {
   audio?: { audioUrl: string; mimeType: string; size?: number };
   video?: { videoUrl: string; mimeType: string; caption?: string | null; fileName?: string | null; size?: number };
   document?: { documentUrl: string; mimeType: string; fileName: string; size?: number };
-  location?: { latitude: number; longitude: number; name?: string; address?: string };
+  location?: { latitude: number; longitude: number; name?: string; address?: string; /** The place's web page, when the customer shared a business location (http/https only). */ url?: string };
   sticker?: { stickerUrl: string };
   card?: { imageUri?: string; title: string; subtitle?: string; buttons: { text: string; postback: string }[] };
   link?: { image?: string; title?: string; linkDescription?: string; message?: string; linkUrl: string };

@@ -92,7 +92,10 @@ function contentFields(content: InboundContent): { type: Message['type']; text: 
   const extra: Partial<Message> = { caption: content.caption ?? null, ...mediaFields(content) };
   if (content.raw !== undefined) extra.raw = content.raw;
   if (content.errors?.length) extra.providerErrors = content.errors.map((e) => ({ title: e.title, code: e.code, ...(e.details && { details: e.details }), ...(e.titleptBR && { titleptBR: e.titleptBR }) }));
-  if (content.location) extra.location = { latitude: content.location.latitude, longitude: content.location.longitude, ...(content.location.name && { name: content.location.name }), ...(content.location.address && { address: content.location.address }) };
+  if (content.location) {
+    const { latitude, longitude, name, address, url } = content.location;
+    extra.location = { latitude, longitude, ...(name && { name }), ...(address && { address }), ...(url && /^https?:\/\//i.test(url) && { url }) };
+  }
   if (content.contacts) extra.contacts = content.contacts as Message['contacts'];
   if (content.interactive) extra.interactive = content.interactive as Message['interactive'];
   if (content.referral) extra.referral = content.referral;
