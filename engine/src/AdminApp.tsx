@@ -1,6 +1,7 @@
 import { Children, isValidElement, Suspense, useMemo, type ReactElement, type ReactNode } from 'react';
 import { Navigate, Route } from 'react-router';
 import deepmerge from '@mui/utils/deepmerge';
+import { ptBR } from '@mui/material/locale';
 import { Admin, CustomRoutes, defaultLightTheme, localStorageStore } from 'react-admin';
 import type { AppRoute } from '@atendimento/schemas';
 import { APP_ROUTES } from '@atendimento/schemas/app-routes';
@@ -84,7 +85,8 @@ const PAGES: Record<string, ReactNode> = {
   ),
 };
 
-const adminTheme = deepmerge(defaultLightTheme, themeOptions);
+// MUI's own texts (pagination, autocomplete's 'Abrir'/'Limpar', alerts' 'Fechar') in pt-BR.
+const adminTheme = deepmerge(deepmerge(defaultLightTheme, themeOptions), ptBR);
 const store = localStorageStore('1', 'atendimento');
 // react-admin's useLogout resets its store; sign-out now happens in our chrome (SignedInApp), so reset it here.
 session.onSignOut(() => store.reset());

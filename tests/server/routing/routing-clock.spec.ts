@@ -156,6 +156,20 @@ describe('inactivity', () => {
     expect(await roomOf(t, short.room.id)).toMatchObject({ active: false, closedBy: { justify: texts.routing.closeInactive } });
     expect(await notesOf(t, short.room.id)).toContain(format(texts.routing.inactiveClosed, { time: '00:03', source: 'do agente Ana' }));
   });
+
+  it('a chat silent for longer than the period is not closed the moment an agent takes it: the period counts from the take', async () => {
+    // Silent for an hour while no rule was set (the department's inactiveTime came later).
+    const old = await customerWrites(t, 'site-vendas', 'Oi, ainda aí?', 'Antigo');
+    await advance(t, 60 * MINUTE);
+    await patchDepartment(t, 'vendas', { agents: ['acme-agente', 'ana'], inactiveTime: '00:10' });
+    expect((await t.api(`/api/rooms/${old.room.id}/push`, { method: 'PATCH', body: {}, token: tokenOf(t, 'ana') })).status).toBe(200);
+    await advance(t, 2 * MINUTE);
+    expect((await roomOf(t, old.room.id)).active).toBe(true);
+    expect(await customerSees(t, old.session)).toEqual(['Oi, ainda aí?']);
+    // Still silent: closed ten minutes after the take.
+    await advance(t, 8 * MINUTE);
+    expect(await roomOf(t, old.room.id)).toMatchObject({ active: false, closedBy: { justify: texts.routing.closeInactive } });
+  });
 });
 
 describe('business hours', () => {

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
@@ -12,6 +12,30 @@ import { saveText } from '../../ui/save-file';
 
 const text = messages.dashboard;
 const PALETTE = ['#1976d2', '#01b882', '#f2b000', '#c73c35', '#7b1fa2', '#00838f', '#ef6c00', '#5d4037', '#455a64', '#c2185b'];
+
+/** A number on an axis or a bar as pt-BR reads it: '1.000', '2,5' (victory's own is '1,000' and '2.0'). */
+const tick = (value: number) => value.toLocaleString('pt-BR', { maximumFractionDigits: 1 });
+
+/**
+ * The width the chart is drawn at: its card's, measured, so the SVG is not a fixed 560 px drawing
+ * scaled down into a narrower card (at three columns on 1280 px, text came out ~6 px tall). Before
+ * the first measure (and where ResizeObserver does not exist, jsdom) 560.
+ */
+function useDrawnWidth(): [RefObject<HTMLDivElement | null>, number] {
+  const ref = useRef<HTMLDivElement | null>(null);
+  const [width, setWidth] = useState(560);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      const next = Math.round(entry?.contentRect.width ?? 0);
+      if (next > 0) setWidth((old) => (Math.abs(old - next) > 1 ? next : old));
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width];
+}
 
 /** Saves a text as a file (the browser's download); injectable for tests. */
 export type Download = (fileName: string, content: string) => void;
@@ -45,7 +69,7 @@ export function ChartCard({ chart, chartType, legend, height, period, host, down
   const legendNames = colored.length > 6 ? chipLabels(colored.map((s) => s.name), 'legend') : colored.map((s) => s.name);
   const legendData = legendNames.map((name, i) => ({ name, symbol: { fill: colored[i]?.color ?? '#9e9e9e' } }));
   const legendRight = legend === 'right';
-  const width = 560;
+  const [box, width] = useDrawnWidth();
   const padding = { top: legendRight ? 16 : 44, bottom: chart.kind === 'category' ? 70 : 48, left: 52, right: legendRight ? 150 : 16 };
   const labelsOn = chartType === 'bar' ? colored.length === 1 && chart.categories.length <= 31 : showLineLabels(colored.length) && chart.categories.length <= 31;
 
@@ -56,7 +80,7 @@ export function ChartCard({ chart, chartType, legend, height, period, host, down
   }
 
   return (
-    <Paper variant="outlined" sx={{ p: 1.5, display: 'flex', flexDirection: 'column', minWidth: 0 }} data-chart={chart.id} role="figure" aria-label={chart.title}>
+    <Paper ref={box} variant="outlined" sx={{ p: 1.5, display: 'flex', flexDirection: 'column', minWidth: 0 }} data-chart={chart.id} role="figure" aria-label={chart.title}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <Typography component="h3" variant="subtitle1" sx={{ flex: 1, fontWeight: 600 }}>
           {chart.title}
@@ -90,7 +114,7 @@ export function ChartCard({ chart, chartType, legend, height, period, host, down
               style={{ tickLabels: { fontSize: 10, angle: chart.categories.length > 8 ? -40 : 0, textAnchor: chart.categories.length > 8 ? 'end' : 'middle' } }}
               fixLabelOverlap={chart.categories.length > 31}
             />
-            <VictoryAxis dependentAxis style={{ tickLabels: { fontSize: 10 }, grid: { stroke: '#eeeeee' } }} />
+            <VictoryAxis dependentAxis tickFormat={tick} style={{ tickLabels: { fontSize: 10 }, grid: { stroke: '#eeeeee' } }} />
             {chartType === 'bar' ? (
               <VictoryGroup offset={colored.length > 1 ? Math.max(4, Math.min(14, 300 / (chart.categories.length * colored.length))) : 0}>
                 {colored.map((s) => (
@@ -99,7 +123,7 @@ export function ChartCard({ chart, chartType, legend, height, period, host, down
                     data={s.values.map((y, i) => ({ x: i + 1, y }))}
                     style={{ data: { fill: s.color } }}
                     barWidth={colored.length > 1 ? undefined : Math.max(4, Math.min(28, 360 / chart.categories.length))}
-                    labels={labelsOn ? ({ datum }: { datum: { y: number } }) => (datum.y ? String(datum.y) : '') : undefined}
+                    labels={labelsOn ? ({ datum }: { datum: { y: number } }) => (datum.y ? tick(datum.y) : '') : undefined}
                   />
                 ))}
               </VictoryGroup>
@@ -111,7 +135,7 @@ export function ChartCard({ chart, chartType, legend, height, period, host, down
                   data={s.values.map((y, i) => ({ x: i + 1, y }))}
                   size={3}
                   style={{ data: { fill: s.color } }}
-                  labels={labelsOn ? ({ datum }: { datum: { y: number } }) => (datum.y ? String(datum.y) : '') : undefined}
+                  labels={labelsOn ? ({ datum }: { datum: { y: number } }) => (datum.y ? tick(datum.y) : '') : undefined}
                 />,
               ])
             )}

@@ -227,6 +227,12 @@ export async function insertDemoData(
       }
       const last = msgs[msgs.length - 1]!;
       const lastFromClient = (last.author as { type: string }).type === 'client';
+      // What the chat writes on every message: the console's 24-hour window reads the customer's.
+      const lastOf = (type: string) => {
+        const found = msgs.filter((m) => (m.author as { type: string }).type === type).at(-1);
+        return found ? { createdAt: (found.lifeControl as { createdAt: string }).createdAt, messageId: found.id as string } : null;
+      };
+      const countOf = (type: string) => msgs.filter((m) => (m.author as { type: string }).type === type).length;
       const queue = { id: `depto${dept.id}`, name: dept.displayName, displayName: dept.displayName, parent: null };
       const active = state !== 'closed';
       const room = {
@@ -237,6 +243,8 @@ export async function insertDemoData(
         agentsHistory: roomAgent ? [{ id: roomAgent.id, displayName: roomAgent.displayName }] : [],
         queues: state === 'bot' ? [] : [queue], queuesHistory: state === 'bot' ? [] : [queue], ...demoTags(state, i),
         contexts: [], clientsName: [], salesmenName: [],
+        lastMessages: { contactMessage: lastOf('client'), agentMessage: lastOf('agent') },
+        messagesCount: { contactMessage: countOf('client'), agentMessage: countOf('agent') },
         lastMessage: { text: last.text, unread: active && lastFromClient, author: { type: (last.author as { type: string }).type }, lifeControl: { createdAt: (last.lifeControl as { createdAt: string }).createdAt }, messageId: last.id, type: 'text' },
         onHold: state === 'onHold' ? { active: true, message: 'Por favor, aguarde um instante enquanto verifico.' } : { active: false, message: null },
         replyTo: null, nps: state === 'closed' && i % 3 === 0 ? { value: rnd.int(6, 10), reason: 'Atendimento rápido', answerdAt: iso(start, count * 3 + 10) } : null,

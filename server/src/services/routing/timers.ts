@@ -26,6 +26,12 @@ export function lastActivity(room: Room): string {
   return times.sort().at(-1)!;
 }
 
+/** Where a chat's inactivity counts from: its last activity, or an agent taking it later (`since`). */
+function inactiveSince(room: Room, since?: string): string {
+  const last = lastActivity(room);
+  return since && since > last ? since : last;
+}
+
 const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 const plus = (iso: string, minutes: number) => new Date(Date.parse(iso) + minutes * MINUTE);
 const addOnce = <T extends { id: string }>(list: T[], items: T[]) => [...list, ...items.filter((i) => !list.some((l) => l.id === i.id))];
@@ -99,9 +105,15 @@ export function createTimers(deps: TimersDeps) {
       if (dept.inactiveMinutes) await timers.scheduleInactivity(trx, tenantId, room, dept.inactiveMinutes);
     },
 
-    async scheduleInactivity(trx: Transaction, tenantId: string, room: Room, minutes: number): Promise<void> {
+    /**
+     * `since`: an agent took the chat now (afterAssign). Taking a chat is activity: a chat idle for
+     * hours that a supervisor joins is given the whole period from the join, not closed with a
+     * goodbye to the customer half a second later (the deadline keeps `since` for when it fires).
+     */
+    async scheduleInactivity(trx: Transaction, tenantId: string, room: Room, minutes: number, since?: string): Promise<void> {
       await scheduler.schedule(trx, tenantId, {
-        key: DEADLINES.inactivity.key(room.id), kind: DEADLINES.inactivity.kind, subjectId: room.id, dueAt: plus(lastActivity(room), minutes).toISOString(),
+        key: DEADLINES.inactivity.key(room.id), kind: DEADLINES.inactivity.kind, subjectId: room.id, dueAt: plus(inactiveSince(room, since), minutes).toISOString(),
+        ...(since && { payload: { since } }),
       }, 'earliest');
     },
 
@@ -131,7 +143,7 @@ export function createTimers(deps: TimersDeps) {
         });
       }
       const minutes = agent.inactiveMinutes ?? dept?.inactiveMinutes ?? null;
-      if (minutes) await timers.scheduleInactivity(trx, tenantId, room, minutes);
+      if (minutes) await timers.scheduleInactivity(trx, tenantId, room, minutes, now);
     },
     async afterReturn(trx, tenantId, room, queuedAt, dept) {
       if (!dept?.waitingMinutes) return;
@@ -237,7 +249,7 @@ export function createTimers(deps: TimersDeps) {
       const agent = await agentOfRoom(trx, tenantId, room);
       const minutes = agent?.inactiveMinutes ?? dept?.inactiveMinutes ?? null;
       if (!minutes) return;
-      const due = plus(lastActivity(room), minutes);
+      const due = plus(inactiveSince(room, typeof deadline.payload?.since === 'string' ? deadline.payload.since : undefined), minutes);
       if (due > now) return { moveTo: due };
       const source = agent?.inactiveMinutes ? format(texts.routing.agentSource, { agent: agent.displayName }) : format(texts.routing.departmentSource, { department: dept?.displayName ?? '' });
       const note = format(texts.routing.inactiveClosed, { time: hhmm(minutes), source });
