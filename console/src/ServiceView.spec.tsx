@@ -74,6 +74,17 @@ describe('ServiceView (seed 001 §2 "Layout")', () => {
     await waitFor(() => expect(region(container, 'chat-list')).toBeTruthy());
   });
 
+  it("the 'Contatos' tab lists the live collection's contacts by name, without group chats, and never asks the register (403 for an agent)", async () => {
+    const { api, live } = s.ContactsTab.parameters as { api: ReturnType<typeof stories.serviceApi>; live: ReturnType<typeof stories.serviceLive> };
+    render(<s.ContactsTab />);
+    const list = await screen.findByText('Maria Souza');
+    expect(list).toBeTruthy();
+    expect(screen.getByText('Contato Bloqueado Teste')).toBeTruthy();
+    expect(screen.queryByText('Grupo Compras')).toBeNull();
+    expect(live.queries.filter((q) => q.collection === 'contacts')).toEqual([{ collection: 'contacts', query: { orderBy: [{ field: 'displayName', direction: 'asc' }], limit: 20 } }]);
+    expect(api.calls.filter((c) => c.path.startsWith('/api/contacts'))).toEqual([]);
+  });
+
   it("sets the browser title 'ChatBot UF (n)' from the agent's unread chats", async () => {
     render(<s.NoChatOpen />);
     await waitFor(() => expect(document.title).toBe('ChatBot UF (1)'));

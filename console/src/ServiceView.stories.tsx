@@ -16,6 +16,8 @@ export const serviceLive = () =>
   staticLive({
     rooms: (q) => ((q.tab ? byTab[q.tab as RoomTabId] ?? [] : all) as unknown as LiveRecord[]),
     messages: (roomId) => liveWindow.map((m) => ({ ...m, id: `${roomId}:${m.id}`, roomId })) as unknown as LiveRecord[],
+    // The Contatos tab's collection, as the hub scopes it for this agent (a group chat's contact among them).
+    collections: { contacts: [...contacts, { id: 'contact-grupo', displayName: 'Grupo Compras', phone: null, email: null, photoUrl: null, group: true, active: true, blockedSending: false }] as unknown as LiveRecord[] },
   });
 
 export const serviceApi = () =>
@@ -46,5 +48,7 @@ export const OneChat: Story = { parameters: { stores: () => createConsoleStores(
 export const TwoChats: Story = { parameters: { stores: () => createConsoleStores({ rooms: all, ui: { openRooms: ['room-1', 'room-2'], drawerRoomId: null } }) } };
 /** As the app mounts it (its own stores): leaving for another screen and coming back keeps the tab and the open chats. */
 export const AsMounted: Story = { parameters: { ownStores: true } };
+/** The 'Contatos' tab of an agent without the contacts permission: the contacts listing them, from the live collection. */
+export const ContactsTab: Story = { parameters: { stores: () => createConsoleStores({ rooms: all, ui: { tab: 'contacts' } }), api: serviceApi(), live: serviceLive() } };
 /** At 1065 px or less: the list, or the open chat, one at a time. */
 export const Narrow: Story = { parameters: { narrow: true } };

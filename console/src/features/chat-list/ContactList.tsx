@@ -10,38 +10,39 @@ import { formatPhone } from '../../ui/format';
 import { usePhoneFormats } from '../../ui/phoneFormats';
 
 /**
- * The 'Contatos' tab: contacts ordered by name, 20 a page (seed 001 §7); a click starts or
- * reopens the contact's chat (POST /api/rooms { contactId }).
+ * The 'Contatos' tab: contacts ordered by name, 20 more a page (seed 001 §7); a click starts or
+ * reopens the contact's chat (POST /api/rooms { contactId }). It reads the `contacts` live
+ * collection, whose scope is the tab's rule (docs/console-operations.md): an agent without the
+ * contacts permission sees the contacts listing them (all with enableAllContacts), not nothing.
+ * The register's REST list answered such an agent 403, and the tab stayed empty.
  */
 /** Contacts a page: the 'Contatos' tab's limit (seed 002 §7). */
 const PAGE = CHAT_TAB_BY_ID.contacts.limit;
+const BY_NAME = [{ field: 'displayName', direction: 'asc' as const }];
 
 export function ContactList({ onOpenRoom }: { onOpenRoom: (room: Room) => void }) {
   usePhoneFormats();
-  const { api, stores, notify } = useConsole();
+  const { api, live, stores, notify } = useConsole();
   const [ids, setIds] = useState<string[]>([]);
-  const [page, setPage] = useState(0);
+  const [limit, setLimit] = useState(PAGE);
   const [hasMore, setHasMore] = useState(false);
   const records = useStore(stores.contacts, (s) => s.records);
 
   useEffect(() => {
-    let cancelled = false;
-    const start = page * PAGE;
-    const params = new URLSearchParams({ sort: JSON.stringify(['displayName', 'ASC']), range: JSON.stringify([start, start + PAGE - 1]), filter: JSON.stringify({ group: false }) });
-    api.request<Contact[] | { data: Contact[] }>(`/api/contacts?${params}`, { notify: false }).then(
-      ({ body }) => {
-        if (cancelled) return;
-        const list = Array.isArray(body) ? body : body.data ?? [];
-        contactActions.upsert(stores.contacts, list);
-        setIds((prev) => (page === 0 ? list.map((c) => c.id) : [...prev, ...list.map((c) => c.id)]));
-        setHasMore(list.length === PAGE);
-      },
-      () => !cancelled && setHasMore(false),
-    );
+    const sub = live.subscribe('contacts', { orderBy: BY_NAME, limit });
+    const off = sub.onUpdate((update) => {
+      if (update.kind === 'error') return;
+      // Group conversations are chats of their own, not people to start a chat with.
+      const list = (update.records as unknown as Contact[]).filter((c) => !c.group);
+      contactActions.upsert(stores.contacts, list);
+      setIds(list.map((c) => c.id));
+      setHasMore(update.records.length >= limit);
+    });
     return () => {
-      cancelled = true;
+      off();
+      sub.close();
     };
-  }, [api, stores, page]);
+  }, [live, stores, limit]);
 
   async function open(contact: Contact) {
     try {
@@ -63,7 +64,7 @@ export function ContactList({ onOpenRoom }: { onOpenRoom: (room: Room) => void }
           </ListItemButton>
         ))}
       </MuiList>
-      {hasMore && <Button fullWidth onClick={() => setPage((p) => p + 1)}>Ver mais</Button>}
+      {hasMore && <Button fullWidth onClick={() => setLimit((n) => n + PAGE)}>Ver mais</Button>}
     </Box>
   );
 }
