@@ -87,7 +87,7 @@ describe('tenant settings: claims', () => {
     expect([...read].filter(([claim]) => !groups.has(claim)).map(([claim, where]) => `${claim} (${where})`)).toEqual([]);
   });
 
-  it('lists each claim once, with a one-line pt-BR help shown as a switch', () => {
+  it('lists each claim once, a switch named by its one-line pt-BR sentence with the key as help', () => {
     const seen = new Set<string>();
     for (const [group, claims] of Object.entries(CLAIM_GROUPS)) {
       for (const [claim, help] of Object.entries(claims)) {
@@ -96,9 +96,10 @@ describe('tenant settings: claims', () => {
         expect(help, claim).toMatch(/^\S.{8,110}[.)]$/);
         expect(help, claim).not.toContain('\n');
         const ui = (TENANT_SETTINGS_UI[group] as Record<string, Record<string, string>>)[claim];
-        expect(ui, claim).toEqual({ 'ui:widget': 'switch', 'ui:help': help });
-        const props = (TENANT_SETTINGS_SCHEMA.properties as unknown as Record<string, { properties: Record<string, { type: unknown }> }>)[group]!.properties;
+        expect(ui, claim).toEqual({ 'ui:widget': 'switch', 'ui:help': `Chave: ${claim}` });
+        const props = (TENANT_SETTINGS_SCHEMA.properties as unknown as Record<string, { properties: Record<string, { type: unknown; title: unknown }> }>)[group]!.properties;
         expect(props[claim]?.type, claim).toBe('boolean');
+        expect(props[claim]?.title, claim).toBe(help);
       }
     }
   });

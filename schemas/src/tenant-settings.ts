@@ -176,8 +176,9 @@ export function settingsTimeZone(zone: unknown): string {
   return canonical && TIME_ZONES.includes(canonical) ? canonical : DEFAULT_TIME_ZONE;
 }
 
+// The switch reads as its pt-BR sentence; the claim's key (what docs and the seeds name) is the small help under it.
 const claimProps = (group: keyof typeof CLAIM_GROUPS): Json =>
-  Object.fromEntries(Object.keys(CLAIM_GROUPS[group]).map((claim) => [claim, { type: 'boolean', title: claim }]));
+  Object.fromEntries(Object.entries(CLAIM_GROUPS[group]).map(([claim, help]) => [claim, { type: 'boolean', title: help }]));
 
 const stringList = (title: string, itemTitle: string, max = 200) => ({
   type: 'array', title, maxItems: 200,
@@ -294,12 +295,12 @@ export const TENANT_SETTINGS_SCHEMA = {
   },
 } as const;
 
-/** rjsf UI schema: the one-line help of each claim, switches, ordered groups. */
+/** rjsf UI schema: each claim a switch (its key as help), ordered groups. */
 export const TENANT_SETTINGS_UI: Json = /* @__PURE__ */ (() => {
   const ui: Json = { 'ui:order': Object.keys(SETTINGS_GROUPS) };
   for (const [group, claims] of Object.entries(CLAIM_GROUPS)) {
     const node: Json = {};
-    for (const [claim, help] of Object.entries(claims)) node[claim] = { 'ui:widget': 'switch', 'ui:help': help };
+    for (const claim of Object.keys(claims)) node[claim] = { 'ui:widget': 'switch', 'ui:help': `Chave: ${claim}` };
     ui[group] = node;
   }
   Object.assign(ui.atendimento as Json, {

@@ -13,6 +13,10 @@ describe('TenantSettingsPage', () => {
     expect(await screen.findByText('Encerramento')).toBeTruthy();
     for (const group of ['Atendimento', 'Transferência', 'Pesquisas', 'Aparência', 'ERP', 'Visões']) expect(screen.getAllByText(group).length).toBeGreaterThan(0);
     expect(screen.getByText('Exige uma tag para encerrar.')).toBeTruthy();
+    // Each switch is named by its pt-BR sentence, not the claim's key (shown small under it).
+    expect(screen.getByRole('switch', { name: 'Exige uma tag para encerrar.' })).toBeTruthy();
+    expect(screen.getByText('Chave: tagWhenClose')).toBeTruthy();
+    expect(screen.queryByRole('switch', { name: 'tagWhenClose' })).toBeNull();
     // Claims the console reads, and the tenant time zone.
     expect(screen.getByText("Não mostra o aviso 'Copiado' ao copiar um texto.")).toBeTruthy();
     expect(screen.getByText('Transferir a um agente de outro departamento move o chat para a fila dele.')).toBeTruthy();
