@@ -29,7 +29,7 @@ describe('tenant settings', () => {
     const body = await current();
     expect(Object.keys(body.data)).toEqual(['atendimento', 'encerramento', 'transferencia', 'pesquisas', 'aparencia', 'erp', 'visoes']);
     expect(body.data.atendimento.publicRegister).toBe(true);
-    expect((body.schema.properties as Record<string, { properties: Record<string, { title: string }> }>).encerramento!.properties.disableCloseChat?.title).toMatch(/Encerrar/);
+    expect((body.schema as unknown as { properties: Record<string, { properties: Record<string, { title: string }> }> }).properties.encerramento!.properties.disableCloseChat?.title).toMatch(/Encerrar/);
     expect((body.uiSchema.encerramento as Record<string, { 'ui:help': string }>).disableCloseChat?.['ui:help']).toBe('Chave: disableCloseChat');
     const module = await t.api(body.validatorUrl.replace(/\?.*$/, ''));
     expect(module.status).toBe(200);

@@ -4,7 +4,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { messages } from '@atendimento/schemas';
 import * as stories from './DashboardView.stories';
 
-const { Narrow, WideLines, ManyAgents, Flows, FlowsEmpty } = composeStories(stories);
+const { Narrow, WideLines, ManyAgents, OneAgent, Flows, FlowsEmpty } = composeStories(stories);
 const text = messages.dashboard;
 
 describe('DashboardView', () => {
@@ -28,6 +28,22 @@ describe('DashboardView', () => {
     fireEvent.click(screen.getByRole('option', { name: 'Vendas' }));
     expect(within(toolbar).queryByText('Ana Souza')).toBeNull();
     expect(within(toolbar).getByText('Vendas')).toBeTruthy();
+  });
+
+  it("with an agent chosen the cards are that agent's figures; without, the period's totals", () => {
+    const kpi = (c: HTMLElement, id: string) => c.querySelector(`[data-kpi-value="${id}"]`)?.textContent;
+    const report = OneAgent.args!.report!;
+    const caio = report.days.reduce((s, d) => s + d.roomDate.agentsRooms.reduce((n, a) => n + a.count, 0), 0);
+    const one = render(<OneAgent />);
+    expect(kpi(one.container, 'rooms')).toBe(String(caio));
+    expect(kpi(one.container, 'contacts')).toBe(String(caio));
+    // Caio's TMA is the fixture's third agent's: 600 + 2 × 120 s = 14 min.
+    expect(kpi(one.container, 'tma')).toBe('14 min');
+    expect(kpi(one.container, 'transfers')).toBe('0');
+    one.unmount();
+    const all = render(<Narrow />);
+    expect(kpi(all.container, 'rooms')).toBe(String(report.days.reduce((s, d) => s + d.roomDate.countRooms, 0)));
+    expect(Number(kpi(all.container, 'rooms'))).toBeGreaterThan(caio);
   });
 
   it('chooses a range ending yesterday and reorders swapped dates', () => {

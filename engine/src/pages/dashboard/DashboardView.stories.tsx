@@ -35,6 +35,24 @@ export const ManyAgents: Story = {
   },
 };
 
+/** The report as the server sends it with agents chosen: only their per-agent rows (report-service.ts `agentFilter`). */
+function onlyAgents(report: ReturnType<typeof fixtureReport>, ids: string[]): ReturnType<typeof fixtureReport> {
+  const keep = <T extends { agent?: string; agentId?: string }>(list: T[]) => list.filter((a) => ids.includes(a.agent ?? a.agentId ?? ''));
+  return {
+    ...report,
+    days: report.days.map((d) => ({
+      ...d,
+      roomDate: { ...d.roomDate, agentsRooms: keep(d.roomDate.agentsRooms) },
+      firstAttend: { ...d.firstAttend, agents: keep(d.firstAttend.agents) },
+      agentTMA: { tma: keep(d.agentTMA.tma) },
+      transfers: { ...d.transfers, agents: keep(d.transfers.agents) },
+    })),
+  };
+}
+
+/** One agent chosen: the cards count Caio's chats, contacts, first answers and TMA, not the period's totals. */
+export const OneAgent: Story = { args: { report: onlyAgents(fixtureReport(), ['caio']), initial: { agents: ['caio'] } } };
+
 const flowFlags = { ...flags, flowCharts: true, flowResultCharts: true, flowExpectedResult: true, flowResultsPerFlow: true };
 
 /** Flow charts on: runs per flow (with the expected result), then each flow's results. */

@@ -74,7 +74,9 @@ export function DashboardView({ report, loading, error, filters, onFilters, flag
   const set = (patch: Partial<DashboardFilters>) => onFilters({ ...filters, ...patch });
   const period = report ? { from: report.from, to: report.to } : periodOf(filters, today);
   const charts = useMemo(() => (report ? buildCharts(report, filters, flags) : []), [report, filters, flags]);
-  const kpis = useMemo(() => (report ? buildKpis(report, flags) : []), [report, flags]);
+  // Agents and departments are exclusive (seed 002 §4): agents chosen means per-agent figures.
+  const byAgents = filters.agents.length > 0 && filters.departments.length === 0;
+  const kpis = useMemo(() => (report ? buildKpis(report, flags, byAgents) : []), [report, flags, byAgents]);
   const yesterday = addDays(today, -1);
   const agents = (report?.agents ?? []).map((a) => ({ id: a.id, label: a.displayName }));
   const departments = (report?.departments ?? []).map((d) => ({ id: d.id, label: d.displayName }));

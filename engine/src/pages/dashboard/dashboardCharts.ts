@@ -233,17 +233,27 @@ function flowResultCharts(days: ReportDay[], flags: DashboardFlags): ChartModel[
 const fmtMinutes = (ms: number) => `${(ms / 60_000).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} min`;
 
 /** The KPI row: totals of the period (contacts: sum of each day's distinct contacts). */
-export function buildKpis(report: DashboardReport, flags: DashboardFlags): Kpi[] {
+/**
+ * The KPI row. With agents chosen (`byAgents`: the server then sends only their per-agent rows)
+ * the cards count those agents' chats, contacts, first answers, TMA and transfers; otherwise the
+ * period's totals (every department in the viewer's scope). Before, the cards stayed on the
+ * totals while the charts below followed the chosen agents.
+ */
+export function buildKpis(report: DashboardReport, flags: DashboardFlags, byAgents = false): Kpi[] {
   const { days } = report;
   const sum = (f: (d: ReportDay) => number) => days.reduce((s, d) => s + f(d), 0);
-  const first = { n: sum((d) => d.firstAttend.departaments.reduce((s, a) => s + a.count, 0)), total: sum((d) => d.firstAttend.departaments.reduce((s, a) => s + a.totalMs, 0)) };
-  const tma = { n: sum((d) => d.departmentTMA.tma.reduce((s, a) => s + a.count, 0)), total: sum((d) => d.departmentTMA.tma.reduce((s, a) => s + a.totalMs, 0)) };
+  const total = <T>(list: (d: ReportDay) => T[], f: (item: T) => number) => sum((d) => list(d).reduce((s, item) => s + f(item), 0));
+  type Timed = { count: number; totalMs: number };
+  const firstOf = (d: ReportDay): Timed[] => (byAgents ? d.firstAttend.agents : d.firstAttend.departaments);
+  const tmaOf = (d: ReportDay): Timed[] => (byAgents ? d.agentTMA.tma : d.departmentTMA.tma);
+  const first = { n: total(firstOf, (a) => a.count), total: total(firstOf, (a) => a.totalMs) };
+  const tma = { n: total(tmaOf, (a) => a.count), total: total(tmaOf, (a) => a.totalMs) };
   const kpis: Kpi[] = [
-    { id: 'rooms', label: text.kpiRooms, value: String(sum((d) => d.roomDate.countRooms)) },
-    { id: 'contacts', label: text.kpiContacts, value: String(sum((d) => d.roomDate.countContacts)) },
+    { id: 'rooms', label: text.kpiRooms, value: String(byAgents ? total((d) => d.roomDate.agentsRooms, (a) => a.count) : sum((d) => d.roomDate.countRooms)) },
+    { id: 'contacts', label: text.kpiContacts, value: String(byAgents ? total((d) => d.roomDate.agentsRooms, (a) => a.countContacts) : sum((d) => d.roomDate.countContacts)) },
     { id: 'firstAttend', label: text.kpiFirstAttend, value: first.n ? fmtMinutes(first.total / first.n) : '—' },
     { id: 'tma', label: text.kpiTma, value: tma.n ? fmtMinutes(tma.total / tma.n) : '—' },
-    { id: 'transfers', label: text.kpiTransfers, value: String(sum((d) => d.transfers.count)) },
+    { id: 'transfers', label: text.kpiTransfers, value: String(byAgents ? total((d) => d.transfers.agents, (a) => a.count) : sum((d) => d.transfers.count)) },
   ];
   const survey = (id: 'nps' | 'csat', label: string) => {
     const b = breakdownOf(days, id, flags);
