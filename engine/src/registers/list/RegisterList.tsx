@@ -151,6 +151,9 @@ export function RegisterList({
         actions={<RegisterToolbar view={view} searchDebounceMs={searchDebounceMs} />}
         pagination={<Pagination rowsPerPageOptions={list.pageSizes} />}
         storeKey={`${list.name}.registerList`}
+        // On a phone the table is wider than the screen: it scrolls inside its card, so the
+        // toolbar ('Novo', 'CSV') and the pagination stay on screen instead of being pushed off.
+        sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
       >
         <Table view={view} emptyText={emptyText} />
       </List>

@@ -42,8 +42,8 @@ export function RegisterToolbar({ view, searchDebounceMs }: { view: RegisterView
   const has = (action: (typeof toolbar)[number]) => toolbar.includes(action);
 
   return (
-    <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, width: '100%', pt: 1 }}>
-      <Box sx={{ width: 320, flexShrink: 0 }}>
+    <Box sx={{ display: 'flex', flexWrap: { xs: 'wrap', sm: 'nowrap' }, alignItems: 'flex-start', gap: 1, width: '100%', pt: 1 }}>
+      <Box sx={{ width: { xs: '100%', sm: 320 }, flexShrink: 0 }}>
         <RegisterSearch debounceMs={searchDebounceMs} />
       </Box>
       <Box sx={{ flex: 1, display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', alignItems: 'center', gap: 0.5, pt: 0.5 }}>
