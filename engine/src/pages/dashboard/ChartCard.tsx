@@ -70,7 +70,10 @@ export function ChartCard({ chart, chartType, legend, height, period, host, down
   const legendData = legendNames.map((name, i) => ({ name, symbol: { fill: colored[i]?.color ?? '#9e9e9e' } }));
   const legendRight = legend === 'right';
   const [box, width] = useDrawnWidth();
-  const padding = { top: legendRight ? 16 : 44, bottom: chart.kind === 'category' ? 70 : 48, left: 52, right: legendRight ? 150 : 16 };
+  // Labels turn when they would not fit side by side (~64 px each: '23/11/2026' at 10 px).
+  const plotWidth = width - 52 - (legendRight ? 150 : 16);
+  const turned = chart.categories.length > 8 || plotWidth / Math.max(1, chart.categories.length) < 64;
+  const padding = { top: legendRight ? 16 : 44, bottom: chart.kind === 'category' || turned ? 70 : 48, left: 52, right: legendRight ? 150 : 16 };
   const labelsOn = chartType === 'bar' ? colored.length === 1 && chart.categories.length <= 31 : showLineLabels(colored.length) && chart.categories.length <= 31;
 
   function onDownload() {
@@ -111,7 +114,7 @@ export function ChartCard({ chart, chartType, legend, height, period, host, down
             <VictoryAxis
               tickValues={chart.categories.map((_, i) => i + 1)}
               tickFormat={chart.categories}
-              style={{ tickLabels: { fontSize: 10, angle: chart.categories.length > 8 ? -40 : 0, textAnchor: chart.categories.length > 8 ? 'end' : 'middle' } }}
+              style={{ tickLabels: { fontSize: 10, angle: turned ? -40 : 0, textAnchor: turned ? 'end' : 'middle' } }}
               fixLabelOverlap={chart.categories.length > 31}
             />
             <VictoryAxis dependentAxis tickFormat={tick} style={{ tickLabels: { fontSize: 10 }, grid: { stroke: '#eeeeee' } }} />
