@@ -191,6 +191,8 @@ export async function insertDemoData(
     let roomInc = 0;
     /** Each WhatsApp contact's last message: the 24-hour window (docs/whatsapp.md) reads `{channelId}LastReply`. */
     const lastReplies = new Map<string, string>();
+    /** Each contact's agents (its 'carteira'): who attended its chats. The console's Contatos tab lists them to those agents. */
+    const contactAgents = new Map<string, Set<string>>();
     let recentForAgent = false;
     for (const [i, state] of states.entries()) {
       roomInc += 1;
@@ -199,6 +201,7 @@ export async function insertDemoData(
       const isWeb = i % 4 === 0;
       const channelId = isWeb ? 'webchat' : 'whatsapp-comercial';
       const roomAgent = state === 'attending' || state === 'onHold' || state === 'closed' ? dept.agents[i % dept.agents.length]! : null;
+      if (roomAgent) contactAgents.set(contact.id, (contactAgents.get(contact.id) ?? new Set()).add(roomAgent.id));
       const count = rnd.int(4, 12);
       // The demo agent's first WhatsApp chat is a live one: the customer wrote minutes ago, so
       // the agent can answer with free text (inside the 24-hour window) right after `npm start`.
@@ -276,9 +279,11 @@ export async function insertDemoData(
         });
       }
     }
-    for (const [contactId, at] of lastReplies) {
+    for (const contactId of new Set([...lastReplies.keys(), ...contactAgents.keys()])) {
       const stored = await trx('contacts').where({ tenant_id: tenantId, id: contactId }).first('data');
-      await trx('contacts').where({ tenant_id: tenantId, id: contactId }).update({ data: toJson({ ...parseJson<Record<string, unknown>>(stored.data, {}), 'whatsapp-comercialLastReply': at }) });
+      const at = lastReplies.get(contactId);
+      const patch = { ...(at && { 'whatsapp-comercialLastReply': at }), agents: [...(contactAgents.get(contactId) ?? [])] };
+      await trx('contacts').where({ tenant_id: tenantId, id: contactId }).update({ data: toJson({ ...parseJson<Record<string, unknown>>(stored.data, {}), ...patch }) });
     }
     await trx('counters').insert({ tenant_id: tenantId, name: 'roomInc', value: roomInc });
   });
