@@ -43,6 +43,8 @@ export function ProfilePage({ user, config }: { user: User; config: Pick<AppConf
   const fileInput = useRef<HTMLInputElement>(null);
   const set = (field: Field) => (event: ChangeEvent<HTMLInputElement>) =>
     setValues((old) => ({ ...old, [field]: field === 'whatsapp' ? maskWhatsapp(event.target.value) : event.target.value }));
+  /** A field's name, value, change handler and error, as every input of the form takes them. */
+  const fieldProps = (field: Field) => ({ name: field, value: values[field], onChange: set(field), error: Boolean(errors[field]), helperText: errors[field] });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -121,35 +123,9 @@ export function ProfilePage({ user, config }: { user: User; config: Pick<AppConf
             helperText={errors.displayName}
           />
           <TextField name="email" label={messages.shell.email} value={user.email} slotProps={{ input: { readOnly: true } }} disabled />
-          {askCurrent && (
-            <PasswordField
-              name="currentPassword"
-              label={messages.shell.currentPassword}
-              autoComplete="current-password"
-              value={values.currentPassword}
-              onChange={set('currentPassword')}
-              error={Boolean(errors.currentPassword)}
-              helperText={errors.currentPassword}
-            />
-          )}
-          <PasswordField
-            name="password"
-            label={messages.shell.newPassword}
-            autoComplete="new-password"
-            value={values.password}
-            onChange={set('password')}
-            error={Boolean(errors.password)}
-            helperText={errors.password}
-          />
-          <PasswordField
-            name="confirmPassword"
-            label={messages.shell.confirmNewPassword}
-            autoComplete="new-password"
-            value={values.confirmPassword}
-            onChange={set('confirmPassword')}
-            error={Boolean(errors.confirmPassword)}
-            helperText={errors.confirmPassword}
-          />
+          {askCurrent && <PasswordField {...fieldProps('currentPassword')} label={messages.shell.currentPassword} autoComplete="current-password" />}
+          <PasswordField {...fieldProps('password')} label={messages.shell.newPassword} autoComplete="new-password" />
+          <PasswordField {...fieldProps('confirmPassword')} label={messages.shell.confirmNewPassword} autoComplete="new-password" />
           {showWhatsapp && (
             <TextField
               name="whatsapp"
