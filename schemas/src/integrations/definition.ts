@@ -228,6 +228,8 @@ export interface ChatIntegrationSection {
   titleField: string;
   /** The schema field that links a record to the chat (a new record from the panel starts with it). */
   linkField?: string | null;
+  /** The schema's field titles by field ('cliente' → 'Cliente'): an item's line reads them, not the field names. */
+  labels?: Record<string, string>;
   source: 'erp' | 'local';
   total: number;
   items: Record<string, unknown>[];

@@ -61,6 +61,8 @@ describe('findByChatId', () => {
     const res = await t.api('/api/integration/pedidoschat/by-chat/5511999990001', { token: agent });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ collection: 'pedidoschat', title: 'Pedidos do chat', noItems: 'Sem pedidos para este chat', source: 'local', total: 2, titleField: 'pedido', linkField: 'telefone' });
+    // The schema's titles, so the drawer's item line reads 'Valor: 300', not 'valor: 300'.
+    expect(res.body.data.labels).toEqual({ pedido: 'Pedido', telefone: 'Telefone', valor: 'Valor' });
     expect(res.body.data.items.map((i: { pedido: string }) => i.pedido)).toEqual(['P-2', 'P-1']);
     const none = await t.api('/api/integration/pedidoschat/by-chat/5511000000000', { token: agent });
     expect(none.body.data).toMatchObject({ total: 0, items: [] });

@@ -11,9 +11,10 @@ describe('ChatIntegrations (contact drawer "Integrações", findByChatId)', () =
   it('shows each findByChatId integration with its items, or its noItems text', async () => {
     render(<Default />);
     const pedidos = await screen.findByRole('region', { name: 'Pedidos' });
+    // Fields by their schema titles; the field linking the item to this chat is left out.
     expect(within(pedidos).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'P-2valor: 100 · telefone: 5511987654321',
-      'P-1valor: 300 · telefone: 5511987654321',
+      'P-2Valor (R$): 100',
+      'P-1Valor (R$): 300',
     ]);
     const clientes = screen.getByRole('region', { name: 'Clientes' });
     expect(within(clientes).getByText('Nenhum cliente com este telefone')).toBeTruthy();

@@ -9,6 +9,7 @@ export const pedidos: ChatIntegrationSection = {
   noItems: 'Sem pedidos para este chat',
   titleField: 'pedido',
   linkField: 'telefone',
+  labels: { pedido: 'Pedido', valor: 'Valor (R$)', telefone: 'Telefone' },
   source: 'local',
   total: 2,
   items: [

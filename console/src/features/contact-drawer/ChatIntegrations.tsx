@@ -17,11 +17,15 @@ const FIRST_ITEMS = 3;
 
 const shown = (value: unknown) => (value === null || value === undefined || value === '' ? null : typeof value === 'object' ? null : String(value));
 
-/** A short line of an item's other fields ("A1_COD: 000123 · A1_LOJA: 01"). */
-function details(item: Record<string, unknown>, titleField: string): string {
+/**
+ * A short line of an item's other fields ("Cliente: Padaria Pão de Mel · Status: Faturado"), each
+ * by its schema title when the section has one (ERP rows keep their column names). The field that
+ * links the item to this chat is left out: it is the chat the agent has open.
+ */
+function details(item: Record<string, unknown>, section: Pick<ChatIntegrationSection, 'titleField' | 'linkField' | 'labels'>): string {
   return Object.entries(item)
-    .filter(([key]) => key !== titleField && key !== 'id' && key !== 'lifeControl')
-    .map(([key, value]) => (shown(value) === null ? null : `${key}: ${shown(value)}`))
+    .filter(([key]) => key !== section.titleField && key !== section.linkField && key !== 'id' && key !== 'lifeControl')
+    .map(([key, value]) => (shown(value) === null ? null : `${section.labels?.[key] ?? key}: ${shown(value)}`))
     .filter(Boolean)
     .slice(0, 4)
     .join(' · ');
@@ -155,7 +159,7 @@ function IntegrationSection({ section, chatId, onDelete }: { section: ChatIntegr
                   ) : null
                 }
               >
-                <ListItemText primary={title} secondary={details(item, section.titleField) || null} />
+                <ListItemText primary={title} secondary={details(item, section) || null} />
               </ListItem>
             );
           })}

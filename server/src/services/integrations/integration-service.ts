@@ -309,6 +309,7 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
         noItems: integration.noItems || INTEGRATION_MESSAGES.defaultNoItems,
         titleField: definition.list.titleField,
         linkField: field in (definition.schema.properties ?? {}) ? field : null,
+        labels: Object.fromEntries(Object.entries(definition.schema.properties ?? {}).flatMap(([key, spec]) => (typeof spec?.title === 'string' && spec.title ? [[key, spec.title]] : []))),
       };
       if (settings.query && deps.erp?.proxy) {
         const quoted = `'${chatId}'`;
