@@ -62,13 +62,15 @@ describe('buildCharts', () => {
     expect(flows[0]).toMatchObject({ id: 'flows', categories: [], emptyText: text.flowsEmpty });
   });
 
-  it('a period with chats but no transfer or tag names what is missing, not the chats', () => {
+  it('a period with chats but no transfer, tag or online time names what is missing, not the chats', () => {
     const report = fixtureReport('2026-01-01', 3);
     for (const d of report.days) {
       d.transfers.count = 0;
       d.tagsReport.tags = [];
+      d.userStatus.agents = [];
     }
     const charts = buildCharts(report, DEFAULT_DASHBOARD_FILTERS, flags);
+    expect(charts.find((c) => c.id === 'userStatus')).toMatchObject({ emptyText: text.userStatusEmpty });
     expect(charts.find((c) => c.id === 'transfers')).toMatchObject({ emptyText: text.transfersEmpty });
     expect(charts.find((c) => c.id === 'transfers')!.series.every((s) => s.values.every((v) => v === 0))).toBe(true);
     expect(charts.find((c) => c.id === 'tags')).toMatchObject({ categories: [], emptyText: text.tagsEmpty });

@@ -134,7 +134,7 @@ export function buildCharts(report: DashboardReport, filters: DashboardFilters, 
     timeChart('firstAttendDepartments', text.chartFirstAttendDepartments, days, filters, (d) => d.firstAttend.departaments.map((a) => [a.departament, a.count, a.totalMs]), minutes, dept),
     timeChart('agentTma', text.chartAgentTma, days, filters, (d) => d.agentTMA.tma.map((a) => [a.agentId, a.count, a.totalMs]), minutes, agent),
     timeChart('departmentTma', text.chartDepartmentTma, days, filters, (d) => d.departmentTMA.tma.map((a) => [a.departmentId, a.count, a.totalMs]), minutes, dept),
-    timeChart('userStatus', text.chartUserStatus, days, filters, (d) => d.userStatus.agents.map((a) => [a.agent, 1, a.totalMs]), (a, g) => (filters.average ? a.total / g : a.total) / 3_600_000, agent),
+    { ...timeChart('userStatus', text.chartUserStatus, days, filters, (d) => d.userStatus.agents.map((a) => [a.agent, 1, a.totalMs]), (a, g) => (filters.average ? a.total / g : a.total) / 3_600_000, agent), emptyText: text.userStatusEmpty },
   ];
   // Each score chart is followed by the surveys sent per agent: a score means little without how many were asked.
   if (flags.askResearch) {
