@@ -1,12 +1,12 @@
-import type { Server } from 'node:http';
+import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { publicMessages } from '@atendimento/schemas';
 
 /** Node's parser errors and what the caller is told: the status, our code and the pt-BR text. */
-function answerFor(code: string | undefined): { status: number; reason: string; error: string; errorMessage: string } {
-  if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, reason: 'Request Header Fields Too Large', error: 'headers_too_large', errorMessage: publicMessages.errors.headersTooLarge };
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, reason: 'Request Timeout', error: 'request_timeout', errorMessage: publicMessages.errors.requestTimeout };
-  return { status: 400, reason: 'Bad Request', error: 'bad_request', errorMessage: publicMessages.errors.badRequest };
+function answerFor(code: string | undefined): { status: number; error: string; errorMessage: string } {
+  if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, error: 'headers_too_large', errorMessage: publicMessages.errors.headersTooLarge };
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, error: 'request_timeout', errorMessage: publicMessages.errors.requestTimeout };
+  return { status: 400, error: 'bad_request', errorMessage: publicMessages.errors.badRequest };
 }
 
 /**
@@ -26,7 +26,7 @@ export function answerClientErrors(server: Server): void {
     const answer = answerFor(err.code);
     const body = JSON.stringify({ error: answer.error, errorMessage: answer.errorMessage });
     socket.end(
-      `HTTP/1.1 ${answer.status} ${answer.reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
     );
   });
 }
