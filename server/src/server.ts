@@ -196,6 +196,7 @@ export async function createServer(options: ServerOptions) {
       await routingHooks.onInbound(trx, record, tenantId, event);
       await campaigns.hooks.onInbound(trx, record, tenantId, event);
     },
+    prepareInbound: (trx, tenantId, channel, chatIds) => campaigns.hooks.prepareInbound(trx, tenantId, channel, chatIds),
   });
   // Chat summaries (docs/summaries.md): extractive, e-mailed to the caller.
   const summaries = createSummaries({ db, chat, mailer, logger });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '@atendimento/server';
 import { parse } from 'csv-parse/sync';
 import { createSendQueue } from '@atendimento/server/services/campaigns/send-queue';
+import { inOneGroup } from '../../helpers/one-group';
 import { startWhatsappServer, stopWhatsappServer, type WhatsappTest } from '../whatsapp/whatsapp-helpers';
 
 /**
@@ -386,6 +387,41 @@ describe('receipts and replies', () => {
     expect(texts).toContain('Obrigado pelo retorno!');
     const counters = await t.api(`/api/notifications/counters/${id}`, { token: admin });
     expect(counters.body.data).toMatchObject({ interacted: 2, clicked: 1 });
+  });
+});
+
+describe('replies in one group commit (docs/ingest.md "Read-ahead")', () => {
+  it("the campaign's customers get its tag and note, the others none; the group asks which chats have a campaign once", async () => {
+    const { id } = await campaignOf(2);
+    await drain();
+    const [a, b] = await rows(id);
+    const channel = (await t.server.services.chat.deps.directory.channel('acme', 'wa-meta'))!;
+    const say = (phone: string, body: string) => t.server.services.chat.ingest.ingestInbound('acme', channel, [{
+      externalId: `wamid.grupo.${phone}.${body.length}`, timestamp: clock.now().toISOString(),
+      contact: { phone, userId: null, displayName: `Cliente ${phone}` }, content: { type: 'text', text: body },
+    }]);
+    const others = ['5511955550001', '5511955550002', '5511955550003'];
+    const sql: string[] = [];
+    const onQuery = (q: { sql: string }) => void (/from [`"]campaign_messages[`"]/.test(q.sql) && /^select/.test(q.sql) && sql.push(q.sql));
+    t.server.db.on('query', onQuery);
+    try {
+      const results = await inOneGroup(t.server.services.changes, 5, () => [say(others[0]!, 'Oi'), say(a.chat_id, 'Quero a oferta'), say(others[1]!, 'Bom dia'), say(b.chat_id, 'Eu também'), say(others[2]!, 'Olá')]);
+      expect(results.flat().map((r) => r.created)).toEqual([true, true, true, true, true]);
+    } finally {
+      t.server.db.off('query', onQuery);
+    }
+    const after = await rows(id);
+    expect(after.map((r) => [Boolean(r.interacted), r.answer])).toEqual([[true, 'Quero a oferta'], [true, 'Eu também']]);
+    const tagsOf = async (phone: string) => {
+      const room = await t.server.db('rooms').where({ tenant_id: 'acme', chat_id: phone, active: true }).first();
+      return (typeof room.data === 'string' ? JSON.parse(room.data) : room.data).tagsNames as string[];
+    };
+    expect(await tagsOf(a.chat_id)).toContain('Campanha Verão');
+    expect(await tagsOf(b.chat_id)).toContain('Campanha Verão');
+    for (const phone of others) expect(await tagsOf(phone), phone).not.toContain('Campanha Verão');
+    // One read-ahead for the five chats, then the campaign's own lookup for its two customers only.
+    expect(sql.filter((q) => /distinct/i.test(q)), sql.join('\n')).toHaveLength(1);
+    expect(sql.filter((q) => !/distinct/i.test(q)), sql.join('\n')).toHaveLength(2);
   });
 });
 

@@ -438,6 +438,17 @@ export function createCampaignRepository(db: Db) {
       return row ? { id: String(row.id), campaignId: String(row.campaign_id), row: Number(row.row_no) } : null;
     },
 
+    /**
+     * Of these chat ids, the ones `replyTarget` could find a message for since `since` (a group
+     * commit's read-ahead, docs/ingest.md): a chat not in the answer answers no campaign.
+     */
+    async chatsWithTargets(trx: Knex.Transaction, tenantId: string, channelId: string, chatIds: string[], since: string): Promise<Set<string>> {
+      if (chatIds.length === 0) return new Set();
+      const rows: Array<{ chat_id: string }> = await trx('campaign_messages').where({ tenant_id: tenantId, channel_id: channelId }).whereIn('chat_id', chatIds)
+        .andWhere('sent_at', '>=', since).andWhere('failed', false).distinct('chat_id');
+      return new Set(rows.map((r) => String(r.chat_id)));
+    },
+
     /** A reply (interacted) or a button click (clicked); the first answer is kept. */
     async markInteracted(trx: Knex.Transaction, tenantId: string, target: { campaignId: string; row: number }, answer: string, clicked: boolean, now: string): Promise<void> {
       await trx('campaign_messages').where({ tenant_id: tenantId, campaign_id: target.campaignId, row_no: target.row }).update({

@@ -113,6 +113,23 @@ export function createChatContactRepository() {
       if (!row) return { boundId: null, contact: null };
       return { boundId: String(row.bound_id), contact: row.id == null ? null : fromRow(row) };
     },
+    /**
+     * `findByIdentity` for many identities of one channel in one statement (a group commit's
+     * read-ahead, docs/ingest.md): only the bound ones are in the map.
+     */
+    async findByIdentities(q: Knex | Knex.Transaction, tenantId: string, channelId: string, identities: string[]): Promise<Map<string, { boundId: string; contact: ChatContact | null }>> {
+      const found = new Map<string, { boundId: string; contact: ChatContact | null }>();
+      if (identities.length === 0) return found;
+      const rows: Array<Record<string, unknown>> = await q('contact_identities')
+        .leftJoin('contacts', function joinContact() {
+          this.on('contacts.id', '=', 'contact_identities.contact_id').andOn('contacts.tenant_id', '=', 'contact_identities.tenant_id').andOnNull('contacts.deleted_at');
+        })
+        .where({ 'contact_identities.tenant_id': tenantId, 'contact_identities.channel_id': channelId })
+        .whereIn('contact_identities.identity', identities)
+        .select('contact_identities.identity as bound_identity', 'contact_identities.contact_id as bound_id', 'contacts.*');
+      for (const row of rows) found.set(String(row.bound_identity), { boundId: String(row.bound_id), contact: row.id == null ? null : fromRow(row) });
+      return found;
+    },
     async addIdentity(trx: Knex.Transaction, tenantId: string, channelId: string, identity: string, contactId: string, at: string): Promise<void> {
       await prepared(trx, 'contacts.addIdentity', [tenantId, channelId, identity, contactId, at], (k, [t, c, i, id, when]) =>
         k('contact_identities').insert({ tenant_id: t, channel_id: c, identity: i, contact_id: id, created_at: when }).onConflict(['tenant_id', 'channel_id', 'identity']).ignore());

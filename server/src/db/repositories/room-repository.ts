@@ -254,6 +254,23 @@ export function createRoomRepository(db: Db) {
       return row ? roomFromRow(row) : null;
     },
 
+    /**
+     * `findOpen` for many chats of one channel in one statement (a group commit's read-ahead,
+     * docs/ingest.md), locked on PostgreSQL in id order: two groups never lock each other's
+     * rooms in opposite orders. Keyed by chat id; chats without an open room are absent.
+     */
+    async findOpenMany(trx: Knex.Transaction, tenantId: string, channelId: string, chatIds: string[]): Promise<Map<string, Room>> {
+      const found = new Map<string, Room>();
+      if (chatIds.length === 0) return found;
+      const qb = live(trx, tenantId).whereIn('rooms.open_key', chatIds.map((chatId) => `${channelId}\u0001${chatId}`)).orderBy('rooms.id');
+      if (pg) qb.forUpdate();
+      for (const row of await qb.select('rooms.*')) {
+        const room = roomFromRow(row);
+        if (room.chatId) found.set(room.chatId, room);
+      }
+      return found;
+    },
+
     /** The chat's most recently closed room on a channel (a survey may wait there); locked on PostgreSQL. */
     async lastClosed(trx: Knex.Transaction, tenantId: string, channelId: string, chatId: string): Promise<Room | null> {
       // A customer's message with no open room asks this (a survey may wait): compiled once (prepared.ts).

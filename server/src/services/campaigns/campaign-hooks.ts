@@ -10,6 +10,17 @@ import { draftOf, type RoutingMessages } from '../routing/routing-messages';
 /** How long after a campaign message a customer's message counts as its answer. */
 export const REPLY_WINDOW_MS = 7 * 24 * 3_600_000;
 
+/** The chat ids a campaign message to this chat may have used: a Brazilian mobile with and without its ninth digit. */
+function replyIds(chatId: string): string[] {
+  const ids = [chatId];
+  if (/^55\d{11}$/.test(chatId) && chatId[4] === '9') ids.push(chatId.slice(0, 4) + chatId.slice(5));
+  if (/^55\d{10}$/.test(chatId)) ids.push(`${chatId.slice(0, 4)}9${chatId.slice(4)}`);
+  return ids;
+}
+
+/** What a group commit's read-ahead asked (`asked`) and which of those have a campaign message (`hits`), per tenant and channel. */
+type ReadAhead = Map<string, { asked: Set<string>; hits: Set<string> }>;
+
 /** The campaign-side of provider webhooks: receipts of campaign messages and the customers' replies. */
 export function createCampaignHooks(deps: {
   repo: CampaignRepository;
@@ -24,6 +35,13 @@ export function createCampaignHooks(deps: {
   roomById(trx: Transaction, tenantId: string, roomId: string): Promise<Room | null>;
 }) {
   const { repo, clock } = deps;
+  const readAhead = new WeakMap<Transaction, ReadAhead>();
+
+  /** False when the read-ahead knows none of `ids` had a campaign message; true when the database must say. */
+  function mayAnswer(trx: Transaction, tenantId: string, channelId: string, ids: string[]): boolean {
+    const known = readAhead.get(trx)?.get(`${tenantId}\u0001${channelId}`);
+    return !known || ids.some((id) => !known.asked.has(id) || known.hits.has(id));
+  }
 
   return {
     /**
@@ -47,13 +65,26 @@ export function createCampaignHooks(deps: {
      * clicked too), and the chat (created or reopened by ingest) gets the campaign's tag, a note
      * naming the campaign for the agents and, for a new chat, the campaign's default reply.
      */
+    /**
+     * Ingest's read-ahead (docs/ingest.md): which of a group's chats have a campaign message in
+     * the reply window, in one statement; `onInbound` skips its lookup for the others. Targets
+     * are only ever added by a campaign's send, never by a customer's message, so a chat
+     * without one at the start of the group has none at its end.
+     */
+    async prepareInbound(trx: Transaction, tenantId: string, channel: Channel, chatIds: string[]): Promise<void> {
+      if (!channelIs(channel.type, 'whatsapp')) return;
+      const ids = [...new Set(chatIds.flatMap(replyIds))];
+      const hits = await repo.chatsWithTargets(trx, tenantId, channel.id, ids, new Date(clock.now().getTime() - REPLY_WINDOW_MS).toISOString());
+      let known = readAhead.get(trx);
+      if (!known) readAhead.set(trx, (known = new Map()));
+      known.set(`${tenantId}\u0001${channel.id}`, { asked: new Set(ids), hits });
+    },
+
     async onInbound(trx: Transaction, record: RecordChange, tenantId: string, event: { room: Room; roomCreated: boolean; message: Message; channel: Channel }): Promise<void> {
       const { message, channel } = event;
       if (message.author.type !== 'client' || !channelIs(channel.type, 'whatsapp') || !event.room.chatId) return;
-      const chatId = event.room.chatId;
-      const ids = [chatId];
-      if (/^55\d{11}$/.test(chatId) && chatId[4] === '9') ids.push(chatId.slice(0, 4) + chatId.slice(5));
-      if (/^55\d{10}$/.test(chatId)) ids.push(`${chatId.slice(0, 4)}9${chatId.slice(4)}`);
+      const ids = replyIds(event.room.chatId);
+      if (!mayAnswer(trx, tenantId, channel.id, ids)) return;
       const now = clock.now();
       const target = await repo.replyTarget(trx, tenantId, channel.id, ids, new Date(now.getTime() - REPLY_WINDOW_MS).toISOString());
       if (!target) return;

@@ -171,5 +171,28 @@ describe('change feed', () => {
       expect(await tagIds('a', 'f')).toEqual(['f0', 'f1', 'f3', 'f5', 'f6', 'f7']);
       feed.close();
     });
+
+    it("runs a group's reader once before its jobs with every job's input; not for a lone job, nor in the rerun with savepoints", async () => {
+      const { feed } = feedWithLog();
+      const reads: Array<{ inputs: string[]; jobsRunBefore: number }> = [];
+      let jobsRun = 0;
+      const reader = async (_trx: unknown, inputs: string[]) => void reads.push({ inputs, jobsRunBefore: jobsRun });
+      const job = (input: string, fail = false) =>
+        feed.grouped('a', async () => {
+          jobsRun++;
+          if (fail) throw new Error(`falhou ${input}`);
+          return input;
+        }, { reader, input });
+      expect(await job('sozinho')).toBe('sozinho');
+      expect(reads).toEqual([]);
+      expect(await Promise.all([job('r1'), job('r2'), feed.grouped('a', async () => 'sem leitura'), job('r3')])).toEqual(['r1', 'r2', 'sem leitura', 'r3']);
+      expect(reads).toEqual([{ inputs: ['r1', 'r2', 'r3'], jobsRunBefore: 1 }]);
+      // A failing job: the optimistic run read ahead; the rerun with savepoints does not.
+      reads.length = 0;
+      const settled = await Promise.allSettled([job('s1'), job('s2', true)]);
+      expect(settled.map((r) => r.status)).toEqual(['fulfilled', 'rejected']);
+      expect(reads.map((r) => r.inputs)).toEqual([['s1', 's2']]);
+      feed.close();
+    });
   });
 });

@@ -28,10 +28,23 @@ export interface ChangeEvent extends Change {
 export type RecordChange = (change: Change) => void;
 type Work<T> = (trx: Transaction, record: RecordChange) => Promise<T>;
 
+/**
+ * Reads a group's jobs would each make one by one, made once for the whole group before its
+ * jobs run, with every job's input (ingest's read-ahead, docs/ingest.md "Read-ahead"). A
+ * reader only primes what its jobs will look up; a job must still be right without it (a
+ * lone job, and the group's run with savepoints after a failure, skip the readers).
+ */
+export type GroupReader<I> = (trx: Transaction, inputs: I[]) => Promise<void>;
+export interface GroupRead<I> {
+  reader: GroupReader<I>;
+  input: I;
+}
+
 /** A write waiting for the next group commit (`feed.grouped`). */
 interface GroupJob {
   tenantId: string;
   work: Work<unknown>;
+  read?: GroupRead<unknown>;
   resolve(value: unknown): void;
   reject(error: unknown): void;
 }
@@ -223,6 +236,18 @@ export function createChangeFeed(deps: { db: Db; bus: ChangeBus; clock: Clock; l
     await runGroup(jobs, true);
   }
 
+  /** Each reader of the group's jobs once, with their inputs in job order. */
+  async function readAhead(trx: Transaction, jobs: GroupJob[]): Promise<void> {
+    const inputs = new Map<GroupReader<unknown>, unknown[]>();
+    for (const { read } of jobs) {
+      if (!read) continue;
+      const list = inputs.get(read.reader);
+      if (list) list.push(read.input);
+      else inputs.set(read.reader, [read.input]);
+    }
+    for (const [reader, list] of inputs) await reader(trx, list);
+  }
+
   /** Runs and settles the group; false (nothing settled, nothing committed) when an optimistic run met a failing job. */
   async function runGroup(jobs: GroupJob[], savepoints: boolean): Promise<boolean> {
     const outcomes: Array<SavepointOutcome<unknown>> = [];
@@ -231,6 +256,7 @@ export function createChangeFeed(deps: { db: Db; bus: ChangeBus; clock: Clock; l
       // SQLite: the COMMIT leaves the WAL's sync to `wal.durable()` below, off the event loop.
       await log.transaction(async (trx) => {
         const byTenant = new Map<string, Change[]>();
+        if (jobs.length > 1 && !savepoints) await readAhead(trx, jobs);
         for (const job of jobs) {
           const changes: Change[] = [];
           const run = () => runWork(trx, job.tenantId, job.work, changes);
@@ -316,13 +342,14 @@ export function createChangeFeed(deps: { db: Db; bus: ChangeBus; clock: Clock; l
      * `transaction` for the hot write path (inbound messages and receipts): `work` joins the
      * next group commit with whatever else arrived meanwhile, and resolves only once that
      * commit is done. `work` must not wait on anything outside the transaction (another
-     * request, the network): the whole group waits with it.
+     * request, the network): the whole group waits with it. `read` joins the group's
+     * read-ahead (GroupReader): its reader runs once before the jobs with every job's input.
      */
-    grouped<T>(tenantId: string, work: Work<T>): Promise<T> {
+    grouped<T, I = never>(tenantId: string, work: Work<T>, read?: GroupRead<I>): Promise<T> {
       return new Promise<T>((resolve, reject) => {
         const lane = laneOf(tenantId);
         let queue = lanes.get(lane);
-        const job: GroupJob = { tenantId, work, resolve: resolve as (value: unknown) => void, reject };
+        const job: GroupJob = { tenantId, work, read: read as GroupRead<unknown> | undefined, resolve: resolve as (value: unknown) => void, reject };
         if (queue) return void queue.push(job);
         lanes.set(lane, (queue = [job]));
         void drainLane(lane, queue);

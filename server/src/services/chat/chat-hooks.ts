@@ -12,6 +12,11 @@ export interface ChatHooks {
   /** Ingest: the customer's message and its room are written; the room may still change here. */
   onInbound(trx: Transaction, record: RecordChange, tenantId: string, event: { room: Room; roomCreated: boolean; message: Message; channel: Channel }): Promise<void>;
   /**
+   * Ingest's read-ahead (docs/ingest.md): the chats a group commit is about to ingest into, so
+   * a domain can read what its `onInbound` will ask for all of them in one statement.
+   */
+  prepareInbound?(trx: Transaction, tenantId: string, channel: Channel, chatIds: string[]): Promise<void>;
+  /**
    * Push could not read the room (`error`, a 404 for the caller): answers the refusal to give
    * instead, e.g. a 409 when a chat of the caller's queue was just taken by someone else.
    */

@@ -7,6 +7,7 @@ import type { ChatDeps } from './chat-deps';
 import type { SurveyService } from './survey-service';
 import { newId, newSecret } from './ids';
 import { applyMessage, newMessage, newRoom } from './room-factory';
+import { createIngestReadAhead } from './ingest-read-ahead';
 
 /** An inbound message as a channel parsed it; web chat adds the visitor's e-mail. */
 export interface InboundItem extends InboundMessage {
@@ -161,11 +162,12 @@ function whenOf(timestamp: string, now: string): string {
  */
 export function createIngestService(deps: ChatDeps, surveys?: SurveyService) {
   const { feed, clock, rooms, messages, contacts, directory } = deps;
+  const ahead = createIngestReadAhead(deps);
 
   async function contactFor(trx: Transaction, record: RecordChange, tenantId: string, channel: Channel, identity: InboundItem['contact'], now: string, group = false): Promise<ChatContact> {
     const key = identity.userId ?? identity.phone;
     if (!key) throw new Error('ingestInbound: an inbound message needs contact.userId or contact.phone. Fix the channel parser.');
-    const bound = await contacts.findByIdentity(trx, tenantId, channel.id, key);
+    const bound = ahead.of(trx)?.contact(tenantId, channel.id, key) ?? (await contacts.findByIdentity(trx, tenantId, channel.id, key));
     let contact = bound.contact;
     if (!contact && identity.phone) contact = await contacts.findByPhone(trx, tenantId, identity.phone);
     if (!contact) {
@@ -299,6 +301,8 @@ export function createIngestService(deps: ChatDeps, surveys?: SurveyService) {
     // A group conversation (Z-API): one chat per group, whose contact is the group; the member
     // who wrote is the message's author and one of its participants.
     const group = item.group ?? null;
+    // A notice may move identities and rooms between contacts: what the group read ahead is stale after it.
+    if (item.content.system && !group) ahead.of(trx)?.clear();
     const moved = item.content.system && !group ? await followIdentity(trx, record, tenantId, channel, item, now) : null;
     const identity = group ? { phone: null, userId: group.id, displayName: group.subject ?? null } : (moved?.identity ?? item.contact);
     const contact = await contactFor(trx, record, tenantId, channel, identity, now, Boolean(group));
@@ -306,7 +310,8 @@ export function createIngestService(deps: ChatDeps, surveys?: SurveyService) {
     // user id's notice) belongs to the chat of the contact's number when the contact has one:
     // the chat key follows the contact, not the form of id this delivery used.
     const chatId = group ? group.id : identity.phone ?? (isWebchat(channel.type) ? `webchat:${contact.id}` : contact.phone ?? identity.userId!);
-    const open = await rooms.findOpen(trx, tenantId, channel.id, chatId);
+    const readOpen = ahead.of(trx)?.openRoom(tenantId, channel.id, chatId);
+    const open = readOpen !== undefined ? readOpen : await rooms.findOpen(trx, tenantId, channel.id, chatId);
     // A survey waiting on the chat's last closed room takes the customer's next message as its
     // answer; only when no room is open (an open chat's messages belong to it).
     if (!open && surveys && !item.content.system && !item.content.reaction && !item.content.edit && !item.content.revoke) {
@@ -402,7 +407,7 @@ export function createIngestService(deps: ChatDeps, surveys?: SurveyService) {
               const results: IngestResult[] = [];
               for (const item of parsedMessages) results.push(await ingestOne(trx, record, tenantId, channel, item, attempt > 1));
               return results;
-            }),
+            }, ahead.read(tenantId, channel, parsedMessages)),
           );
         } catch (error) {
           if (!(error instanceof DuplicateDelivery) || attempt >= 3) throw error;
