@@ -47,6 +47,8 @@ const validation = {
   timeFormat: 'Formato Invalido (23:59)',
   numeric: 'Informe um valor numérico',
   invalidValue: 'valor inválido',
+  /** Seed 001's text for a text over its limit (the message box's), for every register field without its own. */
+  tooLong: 'Limite de caracteres excedido',
   typeRequired: 'Informe um tipo',
   storeNameRequired: 'Informe o nome da loja',
   exportPeriod90: 'Selecione o período (até 90 dias)',

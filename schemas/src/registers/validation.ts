@@ -53,6 +53,7 @@ function paramsOf(error: SchemaError): Record<string, unknown> {
 function fallback(keyword: string, schema: RegisterSchema | undefined, params: Record<string, unknown>): string {
   if (keyword === 'required') return messages.validation.requiredField;
   if (keyword === 'format' && params.format === 'email') return messages.validation.emailInvalid;
+  if (keyword === 'maxLength') return messages.validation.tooLong;
   const type = schema && (Array.isArray(schema.type) ? schema.type[0] : schema.type);
   if (keyword === 'type' && (type === 'number' || type === 'integer')) return messages.validation.numeric;
   if ((keyword === 'minimum' || keyword === 'maximum') && (type === 'number' || type === 'integer')) return messages.validation.numeric;

@@ -261,6 +261,10 @@ describe('registers without a table of their own (documents)', () => {
     const agent = await t.api('/api/agents/acme-agente', { method: 'PATCH', token: admin, body: { displayName: 'n'.repeat(201) } });
     expect(agent.status).toBe(400);
     expect(agent.body.fields).toEqual([{ field: 'displayName', message: 'Limite de caracteres excedido' }]);
+    // A field with a limit and no message of its own says the same (it said 'valor inválido').
+    const dept = await t.api('/api/departaments', { method: 'POST', token: admin, body: { displayName: 'Longo', outOfHoursMessage: 'm'.repeat(2001) } });
+    expect(dept.status).toBe(400);
+    expect(dept.body.fields).toContainEqual({ field: 'outOfHoursMessage', message: 'Limite de caracteres excedido' });
   });
 
   it('shows fixed messages of non-admins only to their owner', async () => {

@@ -67,14 +67,16 @@ function daysWork(enable: boolean) {
 
 /**
  * Routing in the demo (docs/routing.md), so `npm start` shows it at any hour: Comercial gives
- * new chats to the online agent with the fewest ('Menor carga', 5 each), answers them at once,
+ * new chats to the online agent with the fewest ('Menor carga', up to 12 each: the
+ * demo agent who signs in gets the chats waiting there and still has room for the customer a
+ * new user plays), answers them at once,
  * nudges a silent customer after 5 minutes, closes after 60, and sends a chat nobody answered
  * in 10 minutes to Suporte Técnico. Suporte assigns in a fixed order; Financeiro waits in its
  * queue and keeps business hours (Mon–Fri 08–12 and 13–18, Sat 08–12, São Paulo time).
  */
 const ROUTING: Record<string, Record<string, unknown>> = {
   comercial: {
-    agentSelectionRule: 'load', roomsPerAgent: 5, waitingTime: 10, transhipment: 'deptosuporte', inactiveTime: '02:00',
+    agentSelectionRule: 'load', roomsPerAgent: 12, waitingTime: 10, transhipment: 'deptosuporte', inactiveTime: '02:00',
     automaticAnswer: 'Olá! Recebemos sua mensagem e um atendente do Comercial já vai falar com você.',
     queueMessages: [
       { command: 'sendMessage', arg: 'Ainda está aí? Se precisar de algo mais, é só escrever.', timeInMinutes: 5, repeat: false },
