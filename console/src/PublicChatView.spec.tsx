@@ -17,7 +17,7 @@ describe('PublicChatView (seed 002 "Public chat screen")', () => {
     expect(openRoom.publicToken).not.toContain(String(openRoom.roomInc));
     expect(screen.getByRole('heading', { name: 'Maria Souza' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Opções do chat' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Fechar chat' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Ocultar chat' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Opções da mensagem' })).toBeNull();
     expect(container.querySelector('[data-composer]')).toBeNull();
     expect(api.calls.some((c) => c.method !== 'GET' && c.path !== '/api/auth/anonymous')).toBe(false);

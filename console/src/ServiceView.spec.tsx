@@ -31,7 +31,7 @@ describe('ServiceView (seed 001 §2 "Layout")', () => {
     expect([...panes].map((p) => p.getAttribute('data-pane'))).toEqual(['room-1', 'room-2']);
     for (const p of panes) expect([getComputedStyle(p).flexGrow, getComputedStyle(p).flexShrink, getComputedStyle(p).flexBasis]).toEqual(['1', '1', '0px']);
     expect(within(panes[1] as HTMLElement).getByRole('heading', { name: 'Carlos Lima' })).toBeTruthy();
-    fireEvent.click(within(panes[1] as HTMLElement).getByRole('button', { name: 'Fechar chat' }));
+    fireEvent.click(within(panes[1] as HTMLElement).getByRole('button', { name: 'Ocultar chat' }));
     await waitFor(() => expect(container.querySelectorAll('[data-pane]')).toHaveLength(1));
   });
 

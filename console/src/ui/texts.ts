@@ -15,7 +15,8 @@ export const texts = {
     markRead: 'Marcar como lido',
     markUnread: 'Marcar como não lido',
     contact: 'Contato',
-    closePane: 'Fechar chat',
+    // The X hides the pane; the chat stays open in 'Meus' ('Encerrar' in the menu ends it).
+    closePane: 'Ocultar chat',
   },
   onHold: {
     search: 'Buscar',

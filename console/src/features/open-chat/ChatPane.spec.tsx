@@ -250,7 +250,7 @@ describe('ChatPane (seed 001 §2 "Open chat", §4 "Chat menu by state")', () => 
     const ro = render(<s.ReadOnly />);
     expect(await screen.findByText('Vocês entregam no sábado?')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Opções do chat' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Fechar chat' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Ocultar chat' })).toBeNull();
     expect(ro.container.querySelector('[data-composer]')).toBeNull();
   });
 
