@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages as texts, surveyQuestion, type Message, type Room } from '@atendimento/schemas';
 import { advance, startRoutingServer, stopRoutingServer, type RoutingTest } from '../routing/routing-helpers';
-import { push, visitorStarts, visitorWrites } from './chat-helpers';
+import { push, socketAs, subscribe, visitorStarts, visitorWrites } from './chat-helpers';
 
 /**
  * Close with an NPS / CSAT survey (docs/console-operations.md "Surveys") on the web chat: the
@@ -57,6 +57,26 @@ describe('surveys at closing', () => {
     expect(await textsOf(visitor.roomId!)).toContain(texts.survey.thanks);
     // Answered: the next message is a new chat, not a second answer.
     expect((await visitorWrites(t, visitor, '10')).status).toBe(409);
+  });
+
+  it('a visitor who reloads while the survey waits gets the closed chat back and answers it; later a reload starts afresh', async () => {
+    await t.patchAppConfig({ claims: { ...CLAIMS, askResearchCsat: true } });
+    const { visitor } = await surveyed('csat');
+    // 40 minutes later (past the goodbye's half hour, the survey still waiting) the page reloads: the session keeps the chat.
+    await advance(t, 40 * 60_000);
+    const reload = await t.api('/api/webchat/site-vendas/session', { method: 'POST', body: { visitorKey: visitor.visitorKey } });
+    expect(reload.status, reload.text).toBe(200);
+    expect(reload.body.data).toMatchObject({ roomId: visitor.roomId, accessToken: expect.any(String) });
+    // Its token reads the closed chat, the question included (what the widget shows).
+    const socket = await socketAs(t, reload.body.data.accessToken);
+    const snapshot = await subscribe(socket, 'msgs', 'messages', { roomId: visitor.roomId, limit: 50 });
+    expect(snapshot.records.map((m) => (m as { text?: string }).text)).toContain(surveyQuestion({ claims: {} }, 'csat'));
+    expect((await visitorWrites(t, reload.body.data, '5')).status).toBe(201);
+    expect((await roomOf(visitor.roomId!)).csat).toMatchObject({ value: 5 });
+    // Answered and closed for over half an hour: a reload shows the start form (no room).
+    await advance(t, 31 * 60_000);
+    const later = await t.api('/api/webchat/site-vendas/session', { method: 'POST', body: { visitorKey: visitor.visitorKey } });
+    expect(later.body.data).toMatchObject({ roomId: null, accessToken: null });
   });
 
   it('a text or out-of-range answer is asked again once, then given up politely', async () => {

@@ -87,10 +87,12 @@ function closeWidget(dom: JSDOM): void {
   dom.window.close();
 }
 
-async function openWidget(channelId: string): Promise<JSDOM> {
+/** The widget's page; `visitorKey` plays a reload (the key the page kept in localStorage). */
+async function openWidget(channelId: string, visitorKey?: string): Promise<JSDOM> {
   const page = await t.api(`/api/webchat/${channelId}/page`);
   const script = await t.api(`/api/webchat/${channelId}/page.js`);
   const dom = new JSDOM(page.text, { url: `http://${t.hosts.acme}/api/webchat/${channelId}/page`, runScripts: 'outside-only', pretendToBeVisual: true });
+  if (visitorKey) dom.window.localStorage.setItem(`atendimento.webchat.${channelId}`, visitorKey);
   const win = dom.window as unknown as { fetch: unknown; WebSocket: unknown };
   win.fetch = async (input: string, init: { method?: string; body?: string; headers?: Record<string, string> } = {}) => {
     const headers = Object.fromEntries(Object.entries(init.headers ?? {}).filter(([k]) => !/^(content-type|accept)$/i.test(k)).map(([k, v]) => [k.toLowerCase(), v]));
@@ -161,6 +163,21 @@ describe('web-chat page (visitor side) against the real server', () => {
       expect(list.textContent).toContain(texts.chatServer.closedNotice);
       expect(doc.getElementById('composer')!.hidden).toBe(true);
       expect((dom.window as unknown as { __xss?: number }).__xss).toBeUndefined();
+
+      // A reload right after the goodbye shows the conversation, closed, with 'Iniciar nova conversa'.
+      const again = await openWidget('site-vendas', visitorKey!);
+      try {
+        const doc2 = again.window.document;
+        await waitFor(() => doc2.getElementById('messages')!.textContent!.includes(texts.chatServer.closedNotice), 'closed conversation after a reload');
+        expect(doc2.getElementById('messages')!.textContent).toContain('Quero saber o preço');
+        expect(doc2.getElementById('closed')!.hidden).toBe(false);
+        expect(doc2.getElementById('start')!.hidden).toBe(true);
+        expect(doc2.getElementById('composer')!.hidden).toBe(true);
+        (doc2.getElementById('restart') as HTMLButtonElement).click();
+        expect(doc2.getElementById('start')!.hidden).toBe(false);
+      } finally {
+        closeWidget(again);
+      }
     } finally {
       closeWidget(dom);
     }

@@ -8,6 +8,12 @@ import type { IngestService } from './ingest-service';
 import type { MessageService, StoredUpload } from './message-service';
 
 const DEFAULT_COLOR = '#1976D2';
+/**
+ * How long after a chat closed a reload still shows it (its messages, 'Conversa encerrada.'
+ * and 'Iniciar nova conversa'): a visitor who reloads right after the goodbye sees it, one who
+ * comes back tomorrow sees the start form. A survey still waiting keeps it as long as it waits.
+ */
+const CLOSED_SHOWN_MS = 30 * 60_000;
 
 /** The visitor's identity on a channel: a hash of the key the widget keeps (the key itself is never stored). */
 function identityOf(visitorKey: string): string {
@@ -70,6 +76,16 @@ export function createWebchatService(deps: ChatDeps & { tokens: TokenService }, 
     return result!;
   }
 
+  /** The visitor's last chat on the channel when it closed minutes ago or its survey still waits. */
+  async function justClosed(tenantId: string, channelId: string, contactId: string): Promise<Room | null> {
+    const filter = { and: [{ field: 'chatId', op: '==' as const, value: `webchat:${contactId}` }, { field: 'channelId', op: '==' as const, value: channelId }, { field: 'active', op: '==' as const, value: false }] };
+    const [last] = await rooms.list(tenantId, filter, { order: 'desc', limit: 1 });
+    if (!last) return null;
+    const now = clock.now();
+    const closedAt = Date.parse(last.closedBy?.closedAt ?? last.lifeControl.updatedAt ?? '');
+    return researchPending(last, now) || now.getTime() - closedAt < CLOSED_SHOWN_MS ? last : null;
+  }
+
   return {
     channelInfo,
     webchatChannel,
@@ -84,6 +100,8 @@ export function createWebchatService(deps: ChatDeps & { tokens: TokenService }, 
       const contactId = await contacts.findIdentity(db, tenantId, channel.id, identity);
       let room = contactId ? await rooms.findOpen(db, tenantId, channel.id, `webchat:${contactId}`) : null;
       const text = input.text?.trim();
+      // A reload after the chat closed: the survey waiting for an answer, or the goodbye just said.
+      if (!room && !text && contactId) room = await justClosed(tenantId, channel.id, contactId);
       if (!room && text) {
         const result = await ingestOne(tenantId, channel, identity, { clientId: input.clientId, displayName: input.displayName?.trim() || null, email, content: { type: 'text', text } });
         room = result.roomId ? await rooms.findById(tenantId, result.roomId) : null;
