@@ -50,6 +50,8 @@ describe('web-chat widget in a real browser', () => {
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
+    // The site is another origin: the embed script must not post into the frame before our page is in it.
+    page.on('console', (m) => void (m.type() === 'error' && /postMessage/.test(m.text()) && errors.push(m.text())));
     await page.goto(siteUrl);
     await page.click(`button[aria-label="${texts.webchat.open}"]`);
     const frame = await widgetFrame(page);
@@ -93,6 +95,16 @@ describe('web-chat widget in a real browser', () => {
     await frame.waitForSelector('#closed:not([hidden])');
     await frame.waitForFunction((notice) => document.getElementById('messages')!.textContent!.includes(notice), texts.chatServer.closedNotice);
     await screenshot(page, 'webchat-widget-closed');
+
+    // A reload right after the goodbye: the widget shows the closed conversation, not the start form.
+    await page.reload();
+    await page.click(`button[aria-label="${texts.webchat.open}"]`);
+    const reloaded = await widgetFrame(page);
+    await reloaded.waitForSelector('#closed:not([hidden])');
+    await reloaded.waitForFunction(() => document.getElementById('messages')!.textContent!.includes('Obrigado!'));
+    expect(await reloaded.isHidden('#start')).toBe(true);
+    await reloaded.click('#restart');
+    await reloaded.waitForSelector('#start:not([hidden])');
     expect(errors).toEqual([]);
     await page.close();
   });

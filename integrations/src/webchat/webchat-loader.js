@@ -3,7 +3,8 @@
  *   <script src="https://{our host}/api/webchat/{channelId}/widget.js" async></script>
  * and gets a round button in the bottom-right corner that opens our hosted page in an
  * iframe. Nothing of the conversation runs in the site's page: the iframe is our origin,
- * so the visitor key, the token and the messages never touch the site's DOM or scripts.
+ * so the token and the messages never touch the site's DOM or scripts. The visitor key
+ * does only where the browser blocks the iframe's own storage (kept here, see below).
  * The server appends the call with the channel's settings: `(function (cfg) {...})(cfg);`.
  */
 (function (cfg) {
@@ -13,6 +14,13 @@
   var pageUrl = new URL('page', script && script.src ? script.src : location.href).toString();
   var frame = null;
   var open = false;
+  // Until our page says 'ready' the frame holds about:blank (the site's origin): a message then
+  // is refused with a console error, and the 'ready' answer below tells the page anyway.
+  var ready = false;
+  // The visitor key, kept here (the site's storage) for a page whose own storage the browser
+  // blocks as third-party; the page sends it only then (docs/webchat.md "Visitor key").
+  var keyName = 'atendimento.webchat.' + pageUrl;
+  function keptKey() { try { return localStorage.getItem(keyName); } catch (e) { return null; } }
 
   var button = document.createElement('button');
   button.type = 'button';
@@ -49,12 +57,16 @@
     button.setAttribute('aria-label', open ? cfg.closeLabel : cfg.openLabel);
     button.title = open ? cfg.closeLabel : cfg.openLabel;
     // The page marks agent messages read only while the visitor can see them.
-    if (frame.contentWindow) frame.contentWindow.postMessage({ atendimentoWebchat: open ? 'open' : 'close' }, new URL(pageUrl).origin);
+    if (ready && frame.contentWindow) frame.contentWindow.postMessage({ atendimentoWebchat: open ? 'open' : 'close' }, new URL(pageUrl).origin);
   }
   button.addEventListener('click', toggle);
   window.addEventListener('message', function (event) {
-    if (frame && event.source === frame.contentWindow && event.data && event.data.atendimentoWebchat === 'ready') {
-      frame.contentWindow.postMessage({ atendimentoWebchat: open ? 'open' : 'close' }, event.origin);
+    if (!frame || event.source !== frame.contentWindow || !event.data || event.origin !== new URL(pageUrl).origin) return;
+    if (event.data.atendimentoWebchat === 'ready') {
+      ready = true;
+      frame.contentWindow.postMessage({ atendimentoWebchat: open ? 'open' : 'close', visitorKey: keptKey() }, event.origin);
+    } else if (event.data.atendimentoWebchat === 'key' && typeof event.data.visitorKey === 'string') {
+      try { localStorage.setItem(keyName, event.data.visitorKey); } catch (e) { /* the key lives in the page's memory */ }
     }
   });
   if (document.body) document.body.appendChild(button);

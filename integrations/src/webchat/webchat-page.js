@@ -17,6 +17,11 @@
   var storageKey = 'atendimento.webchat.' + channelId;
   var api = '/api/webchat/';
 
+  var embedded = window.parent !== window;
+  // A browser that blocks third-party storage (Chrome with third-party cookies off, Safari)
+  // denies this frame its localStorage on a customer's site: the embed script then keeps the
+  // visitor key in the site's storage for us (docs/webchat.md "Visitor key").
+  var ownStorage = (function () { try { localStorage.setItem(storageKey + '.probe', '1'); localStorage.removeItem(storageKey + '.probe'); return true; } catch (e) { return false; } })();
   var state = { visitorKey: read(storageKey), roomId: null, token: null, room: null, messages: {}, pending: {}, receipts: {}, open: window.parent === window };
   var ws = null;
   var subs = {};
@@ -30,7 +35,10 @@
   var statusBar = $('status');
 
   function read(key) { try { return localStorage.getItem(key); } catch (e) { return null; } }
-  function write(key, value) { try { localStorage.setItem(key, value); } catch (e) { /* private mode: the key lives in memory */ } }
+  function write(key, value) {
+    if (ownStorage) { try { localStorage.setItem(key, value); } catch (e) { /* full: the key lives in memory */ } return; }
+    if (embedded) window.parent.postMessage({ atendimentoWebchat: 'key', visitorKey: value }, '*');
+  }
   function newId() { return (crypto.randomUUID ? crypto.randomUUID() : String(Date.now()) + Math.random().toString(36).slice(2)); }
   function show(el, visible) { el.hidden = !visible; }
   function notice(text) { statusBar.textContent = text || ''; show(statusBar, Boolean(text)); }
@@ -267,12 +275,22 @@
     render();
   });
   document.addEventListener('visibilitychange', sendReceipts);
+  function start() { session().catch(function (err) { notice(err.status === 404 ? T.channelUnavailable : err.message); }); }
+  // Without storage of our own, the first answer of the embed script carries the key it kept;
+  // an embed script that keeps none (or is not there) is waited for 1.5 s at most.
+  var awaitingKey = embedded && !ownStorage;
+  var keyTimer = awaitingKey ? setTimeout(function () { awaitingKey = false; start(); }, 1500) : null;
   window.addEventListener('message', function (event) {
     if (event.source !== window.parent || !event.data || !event.data.atendimentoWebchat) return;
     state.open = event.data.atendimentoWebchat === 'open';
+    if (awaitingKey) {
+      awaitingKey = false;
+      clearTimeout(keyTimer);
+      if (typeof event.data.visitorKey === 'string' && !state.visitorKey) state.visitorKey = event.data.visitorKey;
+      start();
+    }
     sendReceipts();
   });
-  if (window.parent !== window) window.parent.postMessage({ atendimentoWebchat: 'ready' }, '*');
-
-  session().catch(function (err) { notice(err.status === 404 ? T.channelUnavailable : err.message); });
+  if (embedded) window.parent.postMessage({ atendimentoWebchat: 'ready' }, '*');
+  if (!awaitingKey) start();
 })();
