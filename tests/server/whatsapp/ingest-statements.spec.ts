@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hubSignature } from '@atendimento/integrations';
-import { parseJson } from '@atendimento/server/db/knex';
+import { dialectOf, parseJson } from '@atendimento/server/db/knex';
 import { isBackgroundSql } from '../../helpers/background-sql';
 import { messageRows, startWhatsappServer, stopWhatsappServer, type WhatsappTest } from './whatsapp-helpers';
 
@@ -79,10 +79,14 @@ describe('webhook ingest: statements per message', () => {
     // Every inbound message also asks whether it answers a campaign sent to the number in the
     // last 7 days (docs/campaigns.md), and a chat without an open room whether its last closed
     // room waits for a survey answer (docs/console-operations.md): one lookup each.
-    expect({ first: first.sql.length, next: next.sql.length, duplicate: duplicate.sql.length }, JSON.stringify(report, null, 1)).toEqual({ first: 24, next: 9, duplicate: 8 });
+    // On PostgreSQL the message insert and the room update are one statement (a round trip
+    // each; docs/ingest.md "One statement a message"); SQLite runs them as two.
+    const pg = dialectOf(t.server.db) === 'pg';
+    expect({ first: first.sql.length, next: next.sql.length, duplicate: duplicate.sql.length }, JSON.stringify(report, null, 1)).toEqual({ first: 24, next: pg ? 8 : 9, duplicate: 8 });
     expect(duplicate.sql).toContain('ROLLBACK');
+    if (pg) expect(next.sql.filter((q) => /^with [`"]m[`"] as \(insert into [`"]messages[`"]/.test(q) && /update [`"]rooms[`"]/.test(q)), JSON.stringify(report, null, 1)).toHaveLength(1);
     // The room update sets only what a new message changes, so the other indexes stay untouched.
-    const roomUpdate = next.sql.find((q) => /^update [`"]rooms[`"]/.test(q));
+    const roomUpdate = next.sql.find((q) => /^(with .* )?update [`"]rooms[`"]/s.test(q))?.replace(/^with .*?\) update/s, 'update');
     expect(roomUpdate, JSON.stringify(report, null, 1)).toMatch(/[`"]data[`"] = (\?|\$\d+)/);
     expect(roomUpdate).not.toMatch(/public_token|room_inc|open_key|chat_id/);
   });

@@ -4,6 +4,7 @@ import { emptyRoomState, foldText, type Filter, type Room } from '@atendimento/s
 import { dialectOf, parseRecord, toJson, type Db } from '../knex';
 import { isTransaction, prepared, preparedFirst } from '../prepared';
 import { applyFilter, type FieldMap } from './chat-filter-sql';
+import type { newMessageInsert } from './message-repository';
 
 /**
  * Rooms of one tenant (docs/chat.md "Storage"): the API record lives in `data`; the columns
@@ -213,6 +214,33 @@ export function createRoomRepository(db: Db) {
           }),
         );
       }
+    },
+
+    /**
+     * A new message into this existing room and the room's changed columns, on PostgreSQL in
+     * ONE statement (the inbound path, docs/ingest.md "One statement a message"): the message
+     * insert as a CTE, the room updated only if the message was new. True: both written;
+     * false: a duplicate, nothing written. Null when it takes two statements instead (SQLite,
+     * where a statement costs microseconds, or a room whose members change): the caller runs
+     * `insertIfNew` and `save`.
+     */
+    async saveWithNewMessage(trx: Knex.Transaction, tenantId: string, room: Room, previous: Room, message: ReturnType<typeof newMessageInsert>): Promise<boolean | null> {
+      if (!pg) return null;
+      const before = membersOf(previous);
+      const after = membersOf(room);
+      if (before.size !== after.size || [...after].some((m) => !before.has(m))) return null;
+      const columns = columnsOf(room);
+      const old = columnsOf(previous, false);
+      for (const key of Object.keys(columns)) if (columns[key] === old[key] && key !== 'data') delete columns[key];
+      const names = Object.keys(columns).filter((key) => columns[key] !== undefined);
+      const count = message.values.length;
+      const { rows } = await prepared(trx, `rooms.saveWithNewMessage:${names.join(',')}`, [tenantId, room.id, ...message.values, ...names.map((key) => columns[key])], (k, [t, id, ...rest]) =>
+        k('rooms')
+          .with('m', message.build(k, rest.slice(0, count)))
+          .where({ tenant_id: t!, id: id! })
+          .whereExists(k.select(k.raw('1')).from('m'))
+          .update(Object.fromEntries(names.map((key, i) => [key, rest[count + i]])), ['id']));
+      return rows.length > 0;
     },
 
     /** One room; `forUpdate` locks the row on PostgreSQL (SQLite has one writer anyway). */

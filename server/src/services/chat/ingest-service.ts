@@ -2,6 +2,7 @@ import type { ContactIdentity, InboundContent, InboundMessage } from '@atendimen
 import { format, isWebchat, messages as texts, type Channel, type Message, type MessageError, type Room } from '@atendimento/schemas';
 import type { RecordChange } from '../changes/change-feed';
 import { lastReplyAt, lastReplyField, type ChatContact } from '../../db/repositories/chat-contact-repository';
+import { newMessageInsert } from '../../db/repositories/message-repository';
 import { retryOnConflict, type Transaction } from '../../db/knex';
 import type { ChatDeps } from './chat-deps';
 import type { SurveyService } from './survey-service';
@@ -379,8 +380,13 @@ export function createIngestService(deps: ChatDeps, surveys?: SurveyService) {
     const nextRoom = group ? withParticipant(applied, group, item.contact) : applied;
     // The message row references its room: a new room is written first.
     if (roomCreated) await rooms.insert(trx, tenantId, nextRoom);
-    if (!(await messages.insertIfNew(trx, tenantId, message))) throw new DuplicateDelivery(item.externalId);
-    if (!roomCreated) await rooms.save(trx, tenantId, nextRoom, room, { changedOnly: true });
+    // Into an existing room on PostgreSQL: message and room in one statement (null: two).
+    const written = roomCreated ? null : await rooms.saveWithNewMessage(trx, tenantId, nextRoom, room, newMessageInsert(tenantId, message));
+    if (written === false) throw new DuplicateDelivery(item.externalId);
+    if (written === null) {
+      if (!(await messages.insertIfNew(trx, tenantId, message))) throw new DuplicateDelivery(item.externalId);
+      if (!roomCreated) await rooms.save(trx, tenantId, nextRoom, room, { changedOnly: true });
+    }
     const stamped = !notice && restampsLastReply(lastReplyAt(contact, channel.id), createdAt);
     if (stamped) await contacts.merge(trx, tenantId, contact.id, { [lastReplyField(channel.id)]: createdAt }, now);
     if (!notice) {
