@@ -256,7 +256,7 @@ export const TENANT_SETTINGS_SCHEMA = {
         },
         toastPosition: { type: 'string', title: 'Posição das notificações', oneOf: TOAST_POSITIONS.map((value, i) => ({ const: value, title: TOAST_TITLES[i], errorMessage: 'Escolha uma posição da lista' })), errorMessage: 'Escolha uma posição da lista' },
         footerName: { type: ['string', 'null'], title: 'Rodapé: texto', maxLength: 120 },
-        footerLink: { type: ['string', 'null'], title: 'Rodapé: link', maxLength: 500, pattern: '^https?://', errorMessage: 'Informe um link começando por https://' },
+        footerLink: { type: ['string', 'null'], title: 'Rodapé: link', maxLength: 500, pattern: '^(https?://|/[^/])', errorMessage: 'Informe um link começando por https:// ou uma página do sistema começando por / (ex.: /novidades)' },
         logoUrl: { type: ['string', 'null'], title: 'Logo (endereço da imagem)', maxLength: 1000, pattern: '^(https?://|/api/files/)', errorMessage: 'Informe um endereço https:// ou envie a imagem' },
         backgroundUrl: { type: ['string', 'null'], title: 'Fundo do login (endereço da imagem)', maxLength: 1000, pattern: '^(https?://|/api/files/)', errorMessage: 'Informe um endereço https:// ou envie a imagem' },
       },

@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, migrate, parseJson, type Db } from '@atendimento/server/db/knex';
 import { seedDemo, DEMO_ACCOUNTS } from '@atendimento/server';
 import { verifyPassword } from '@atendimento/server/services/auth/password';
+import { Ajv } from 'ajv';
+import { settingsOf, settingsRuleErrors, TENANT_SETTINGS_SCHEMA, type AppConfig } from '@atendimento/schemas';
+import { AJV_OPTIONS, configureAjv } from '@atendimento/schemas/registers/index';
 
 let db: Db;
 let dir: string;
@@ -50,6 +53,13 @@ describe('demo tenant', () => {
     expect(comercial.queueMessages).toHaveLength(2);
     expect(await count('documents', { collection: 'contingecies' })).toBe(1);
     expect(await count('deadlines', { kind: 'contingencyEnd' })).toBe(1);
+
+    // 'Configurações' saves what it loaded: the demo's settings pass the screen's own schema
+    // (its footer link '/novidades' was refused and no switch could be saved).
+    const validate = configureAjv(new Ajv({ ...AJV_OPTIONS })).compile(TENANT_SETTINGS_SCHEMA);
+    const loaded = settingsOf(parseJson<AppConfig>((await db('tenants').where({ id: 'demo' }).first()).app_config, {} as AppConfig));
+    expect(validate(JSON.parse(JSON.stringify(loaded))), JSON.stringify(validate.errors)).toBe(true);
+    expect(settingsRuleErrors(loaded)).toEqual([]);
 
     await db('contacts').where({ tenant_id: 'demo', id: 'c-001' }).update({ display_name: 'Editado Pelo Usuário' });
     expect(await seedDemo(db)).toBe(false);

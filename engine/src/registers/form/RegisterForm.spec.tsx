@@ -22,6 +22,8 @@ describe('RegisterForm', () => {
     expect(screen.getByText('Informe um e-mail válido')).toBeTruthy();
     expect(screen.getByText('Informe um número valido')).toBeTruthy();
     expect(stories.savedBodies().length).toBe(before);
+    // The first failing field takes the focus (on a long form it may be far above the button).
+    expect(document.activeElement).toBe(box('Nome'));
   });
 
   it('accepts what the server accepts (phone typed with + ( ) and spaces) and sends empty fields as null', async () => {

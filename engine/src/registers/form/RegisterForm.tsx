@@ -94,6 +94,8 @@ export function RegisterForm({ view, mode, record, onSave, onCancel }: RegisterF
         experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE}
         extraErrors={extraErrors}
         showErrorList={false}
+        // A long form (Configurações) refused on a field far above the button: take the user there.
+        focusOnFirstError
         noHtml5Validate
         disabled={readOnly || saving}
         onChange={(event) => setFormData(event.formData as Record<string, unknown>)}
