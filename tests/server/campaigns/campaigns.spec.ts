@@ -387,6 +387,13 @@ describe('receipts and replies', () => {
     expect(texts).toContain('Obrigado pelo retorno!');
     const counters = await t.api(`/api/notifications/counters/${id}`, { token: admin });
     expect(counters.body.data).toMatchObject({ interacted: 2, clicked: 1 });
+    // The conversation goes on: no second note, no second default reply, the first answer kept.
+    await t.graph.customerSays({ phone: a.chat_id, name: 'Cliente 0' }, { type: 'text', text: { body: 'Qual o prazo de entrega?' } });
+    const later = (await t.server.db('messages').where({ tenant_id: 'acme', room_id: room.id })).map((m) => (typeof m.data === 'string' ? JSON.parse(m.data) : m.data).text as string);
+    expect(later).toContain('Qual o prazo de entrega?');
+    expect(later.filter((x) => x?.startsWith('Resposta à campanha "Campanha'))).toHaveLength(1);
+    expect(later.filter((x) => x === 'Obrigado pelo retorno!')).toHaveLength(1);
+    expect((await rows(id)).map((r) => r.answer)).toEqual(['Quero saber mais', 'Sim']);
   });
 });
 

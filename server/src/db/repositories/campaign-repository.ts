@@ -429,13 +429,13 @@ export function createCampaignRepository(db: Db) {
     },
 
     /** The newest campaign message sent to one of these chat ids on the channel since `since` (a reply's campaign). */
-    async replyTarget(trx: Knex.Transaction, tenantId: string, channelId: string, chatIds: string[], since: string): Promise<{ id: string; campaignId: string; row: number } | null> {
+    async replyTarget(trx: Knex.Transaction, tenantId: string, channelId: string, chatIds: string[], since: string): Promise<{ id: string; campaignId: string; row: number; interacted: boolean } | null> {
       // Every inbound WhatsApp message asks this: compiled once per number of chat ids (prepared.ts).
       const { rows } = await prepared(trx, `campaigns.replyTarget:${chatIds.length}`, [tenantId, channelId, since, ...chatIds], (k, [t, c, from, ...ids]) =>
         k('campaign_messages').where({ tenant_id: t!, channel_id: c! }).whereIn('chat_id', ids as string[]).andWhere('sent_at', '>=', from!).andWhere('failed', false)
-          .orderBy('sent_at', 'desc').first('id', 'campaign_id', 'row_no'));
+          .orderBy('sent_at', 'desc').first('id', 'campaign_id', 'row_no', 'interacted'));
       const row = rows[0];
-      return row ? { id: String(row.id), campaignId: String(row.campaign_id), row: Number(row.row_no) } : null;
+      return row ? { id: String(row.id), campaignId: String(row.campaign_id), row: Number(row.row_no), interacted: Boolean(row.interacted) } : null;
     },
 
     /**

@@ -88,14 +88,18 @@ export function createCampaignHooks(deps: {
       const now = clock.now();
       const target = await repo.replyTarget(trx, tenantId, channel.id, ids, new Date(now.getTime() - REPLY_WINDOW_MS).toISOString());
       if (!target) return;
-      const campaign = await repo.find(tenantId, target.campaignId, trx);
-      if (!campaign) return;
       // A template's quick-reply button arrives as `button`, an interactive button as `button_reply`.
       const extra = message as Message & { button?: { text?: string }; interactive?: { type?: string } };
       const clicked = Boolean(extra.button) || extra.interactive?.type === 'button_reply';
+      // The customer's next messages are the chat going on, not new answers: only a button
+      // clicked later still counts (as clicked); the tag, the note and the flow came with the first.
+      if (target.interacted && !clicked) return;
+      const campaign = await repo.find(tenantId, target.campaignId, trx);
+      if (!campaign) return;
       const answer = message.text ?? extra.button?.text ?? '';
       await repo.markInteracted(trx, tenantId, target, answer, clicked, now.toISOString());
       afterCommit(trx, () => deps.touched(tenantId, campaign.id));
+      if (target.interacted) return;
 
       // The room as routing left it in this transaction (it may have queued or answered it).
       const current = (await deps.roomById(trx, tenantId, event.room.id)) ?? event.room;
