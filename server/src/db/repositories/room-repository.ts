@@ -97,6 +97,19 @@ function columnsOf(room: Room, withData = true): Record<string, unknown> {
   };
 }
 
+/**
+ * The columns an update of `room` writes: all of them, or with `previous` only those that
+ * changed (the record itself always). Knex leaves undefined values out, so do we.
+ */
+function columnsToWrite(room: Room, previous: Room | null): { columns: Record<string, unknown>; names: string[] } {
+  const columns = columnsOf(room);
+  if (previous) {
+    const before = columnsOf(previous, false);
+    for (const key of Object.keys(columns)) if (columns[key] === before[key] && key !== 'data') delete columns[key];
+  }
+  return { columns, names: Object.keys(columns).filter((key) => columns[key] !== undefined) };
+}
+
 function membersOf(room: Room): Set<string> {
   const set = new Set<string>();
   for (const [field, kind] of Object.entries(MEMBER_FIELDS)) {
@@ -189,13 +202,8 @@ export function createRoomRepository(db: Db) {
      * message changes 3–5 of the 26 columns, at most 2 of the 9 secondary indexes).
      */
     async save(trx: Knex.Transaction, tenantId: string, room: Room, previous: Room, options: { changedOnly?: boolean } = {}): Promise<void> {
-      const columns = columnsOf(room);
-      if (options.changedOnly) {
-        const before = columnsOf(previous, false);
-        for (const key of Object.keys(columns)) if (columns[key] === before[key] && key !== 'data') delete columns[key];
-      }
-      // Compiled once per set of columns (prepared.ts); knex leaves undefined out, so do we.
-      const names = Object.keys(columns).filter((key) => columns[key] !== undefined);
+      // Compiled once per set of columns (prepared.ts).
+      const { columns, names } = columnsToWrite(room, options.changedOnly ? previous : null);
       await prepared(trx, `rooms.save:${names.join(',')}`, [tenantId, room.id, ...names.map((key) => columns[key])], (k, [t, id, ...values]) =>
         k('rooms').where({ tenant_id: t!, id: id! }).update(Object.fromEntries(names.map((key, i) => [key, values[i]]))));
       const before = membersOf(previous);
@@ -229,10 +237,7 @@ export function createRoomRepository(db: Db) {
       const before = membersOf(previous);
       const after = membersOf(room);
       if (before.size !== after.size || [...after].some((m) => !before.has(m))) return null;
-      const columns = columnsOf(room);
-      const old = columnsOf(previous, false);
-      for (const key of Object.keys(columns)) if (columns[key] === old[key] && key !== 'data') delete columns[key];
-      const names = Object.keys(columns).filter((key) => columns[key] !== undefined);
+      const { columns, names } = columnsToWrite(room, previous);
       const count = message.values.length;
       const { rows } = await prepared(trx, `rooms.saveWithNewMessage:${names.join(',')}`, [tenantId, room.id, ...message.values, ...names.map((key) => columns[key])], (k, [t, id, ...rest]) =>
         k('rooms')
