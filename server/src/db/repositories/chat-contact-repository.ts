@@ -74,6 +74,13 @@ function fromRow(row: Record<string, unknown>): ChatContact {
   return contact;
 }
 
+/** Channel identities with the live contact each names (null columns when it is gone). */
+function boundContacts(k: Knex | Knex.Transaction): Knex.QueryBuilder {
+  return k('contact_identities').leftJoin('contacts', function joinContact() {
+    this.on('contacts.id', '=', 'contact_identities.contact_id').andOn('contacts.tenant_id', '=', 'contact_identities.tenant_id').andOnNull('contacts.deleted_at');
+  });
+}
+
 export function createChatContactRepository() {
   const live = (q: Knex | Knex.Transaction, tenantId: string) => q('contacts').where('contacts.tenant_id', tenantId).whereNull('contacts.deleted_at');
   return {
@@ -102,10 +109,7 @@ export function createChatContactRepository() {
      * the binding (null: none), `contact` the live contact it names (null: none or deleted).
      */
     async findByIdentity(q: Knex | Knex.Transaction, tenantId: string, channelId: string, identity: string): Promise<{ boundId: string | null; contact: ChatContact | null }> {
-      const build = (k: Knex | Knex.Transaction, [t, c, i]: readonly unknown[]) => k('contact_identities')
-        .leftJoin('contacts', function joinContact() {
-          this.on('contacts.id', '=', 'contact_identities.contact_id').andOn('contacts.tenant_id', '=', 'contact_identities.tenant_id').andOnNull('contacts.deleted_at');
-        })
+      const build = (k: Knex | Knex.Transaction, [t, c, i]: readonly unknown[]) => boundContacts(k)
         .where({ 'contact_identities.tenant_id': t, 'contact_identities.channel_id': c, 'contact_identities.identity': i })
         .first('contact_identities.contact_id as bound_id', 'contacts.*');
       // Every inbound message asks this inside its transaction: compiled once (prepared.ts).
@@ -120,10 +124,7 @@ export function createChatContactRepository() {
     async findByIdentities(q: Knex | Knex.Transaction, tenantId: string, channelId: string, identities: string[]): Promise<Map<string, { boundId: string; contact: ChatContact | null }>> {
       const found = new Map<string, { boundId: string; contact: ChatContact | null }>();
       if (identities.length === 0) return found;
-      const rows: Array<Record<string, unknown>> = await q('contact_identities')
-        .leftJoin('contacts', function joinContact() {
-          this.on('contacts.id', '=', 'contact_identities.contact_id').andOn('contacts.tenant_id', '=', 'contact_identities.tenant_id').andOnNull('contacts.deleted_at');
-        })
+      const rows: Array<Record<string, unknown>> = await boundContacts(q)
         .where({ 'contact_identities.tenant_id': tenantId, 'contact_identities.channel_id': channelId })
         .whereIn('contact_identities.identity', identities)
         .select('contact_identities.identity as bound_identity', 'contact_identities.contact_id as bound_id', 'contacts.*');

@@ -65,15 +65,14 @@ function columnsOf(message: Message): Record<string, unknown> {
 }
 
 /**
- * `insertIfNew`'s statement: the row's columns, their values, and the builder of the insert
+ * `insertIfNew`'s statement: the row's values and the builder of the insert
  * (deduped on tenant, channel and external id, answering the new row's id) over those values.
  * The room repository carries it in the room's update on PostgreSQL (`saveWithNewMessage`).
  */
-export function newMessageInsert(tenantId: string, message: Message): { names: string[]; values: unknown[]; build: (k: Knex | Knex.Transaction, values: readonly unknown[]) => Knex.QueryBuilder } {
+export function newMessageInsert(tenantId: string, message: Message): { values: unknown[]; build: (k: Knex | Knex.Transaction, values: readonly unknown[]) => Knex.QueryBuilder } {
   const row: Record<string, unknown> = { id: message.id, tenant_id: tenantId, created_at: message.lifeControl.createdAt, idempotency_key: null, ...columnsOf(message) };
   const names = Object.keys(row);
   return {
-    names,
     values: names.map((key) => row[key]),
     build: (k, values) => k('messages').insert(Object.fromEntries(names.map((key, i) => [key, values[i]]))).onConflict(['tenant_id', 'channel_id', 'external_id']).ignore().returning('id'),
   };
@@ -105,7 +104,7 @@ export function createMessageRepository(db: Db) {
      * stored: one statement instead of select-then-insert. False when it was a duplicate.
      */
     async insertIfNew(trx: Knex.Transaction, tenantId: string, message: Message): Promise<boolean> {
-      const { names, values, build } = newMessageInsert(tenantId, message);
+      const { values, build } = newMessageInsert(tenantId, message);
       // Every inbound message: compiled once (prepared.ts); the columns are always the same.
       const { rows } = await prepared(trx, 'messages.insertIfNew', values, build);
       return rows.length > 0;

@@ -110,6 +110,13 @@ function columnsToWrite(room: Room, previous: Room | null): { columns: Record<st
   return { columns, names: Object.keys(columns).filter((key) => columns[key] !== undefined) };
 }
 
+/** The room_members rows a write of `room` over `previous` deletes and inserts. */
+function membersChanged(room: Room, previous: Room): { removed: string[]; added: string[] } {
+  const before = membersOf(previous);
+  const after = membersOf(room);
+  return { removed: [...before].filter((m) => !after.has(m)), added: [...after].filter((m) => !before.has(m)) };
+}
+
 function membersOf(room: Room): Set<string> {
   const set = new Set<string>();
   for (const [field, kind] of Object.entries(MEMBER_FIELDS)) {
@@ -206,10 +213,7 @@ export function createRoomRepository(db: Db) {
       const { columns, names } = columnsToWrite(room, options.changedOnly ? previous : null);
       await prepared(trx, `rooms.save:${names.join(',')}`, [tenantId, room.id, ...names.map((key) => columns[key])], (k, [t, id, ...values]) =>
         k('rooms').where({ tenant_id: t!, id: id! }).update(Object.fromEntries(names.map((key, i) => [key, values[i]]))));
-      const before = membersOf(previous);
-      const after = membersOf(room);
-      const removed = [...before].filter((m) => !after.has(m));
-      const added = [...after].filter((m) => !before.has(m));
+      const { removed, added } = membersChanged(room, previous);
       for (const m of removed) {
         const [kind, memberId] = m.split('\u0001') as [string, string];
         await trx('room_members').where({ room_id: room.id, kind, member_id: memberId }).del();
@@ -234,9 +238,8 @@ export function createRoomRepository(db: Db) {
      */
     async saveWithNewMessage(trx: Knex.Transaction, tenantId: string, room: Room, previous: Room, message: ReturnType<typeof newMessageInsert>): Promise<boolean | null> {
       if (!pg) return null;
-      const before = membersOf(previous);
-      const after = membersOf(room);
-      if (before.size !== after.size || [...after].some((m) => !before.has(m))) return null;
+      const { removed, added } = membersChanged(room, previous);
+      if (removed.length || added.length) return null;
       const { columns, names } = columnsToWrite(room, previous);
       const count = message.values.length;
       const { rows } = await prepared(trx, `rooms.saveWithNewMessage:${names.join(',')}`, [tenantId, room.id, ...message.values, ...names.map((key) => columns[key])], (k, [t, id, ...rest]) =>
@@ -304,13 +307,13 @@ export function createRoomRepository(db: Db) {
       return found;
     },
 
-    /** The chat's most recently closed room on a channel (a survey may wait there); locked on PostgreSQL. */
-    async lastClosed(trx: Knex.Transaction, tenantId: string, channelId: string, chatId: string): Promise<Room | null> {
+    /** The chat's most recently closed room on a channel (a survey may wait there); locked on PostgreSQL inside a transaction. */
+    async lastClosed(q: Knex | Knex.Transaction, tenantId: string, channelId: string, chatId: string): Promise<Room | null> {
       // A customer's message with no open room asks this (a survey may wait): compiled once (prepared.ts).
-      const { rows: [row] } = await prepared(trx, 'rooms.lastClosed', [tenantId, channelId, chatId.slice(0, 320)], (k, [t, c, chat]) => {
-        const qb = live(k, t!).andWhere({ 'rooms.channel_id': c!, 'rooms.chat_id': chat!, 'rooms.active': false, 'rooms.internal': false })
+      const row = await preparedFirst(q, 'rooms.lastClosed', [tenantId, channelId, chatId.slice(0, 320)], (k, [t, c, chat]) => {
+        const qb = live(k, t as string).andWhere({ 'rooms.channel_id': c as string, 'rooms.chat_id': chat as string, 'rooms.active': false, 'rooms.internal': false })
           .orderBy([{ column: 'rooms.closed_at', order: 'desc' }, { column: 'rooms.id', order: 'desc' }]);
-        if (pg) qb.forUpdate();
+        if (pg && isTransaction(k)) qb.forUpdate();
         return qb.first();
       });
       return row ? roomFromRow(row) : null;

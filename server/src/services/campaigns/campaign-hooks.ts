@@ -20,6 +20,7 @@ function replyIds(chatId: string): string[] {
 
 /** What a group commit's read-ahead asked (`asked`) and which of those have a campaign message (`hits`), per tenant and channel. */
 type ReadAhead = Map<string, { asked: Set<string>; hits: Set<string> }>;
+const scopeOf = (tenantId: string, channelId: string) => `${tenantId}\u0001${channelId}`;
 
 /** The campaign-side of provider webhooks: receipts of campaign messages and the customers' replies. */
 export function createCampaignHooks(deps: {
@@ -39,7 +40,7 @@ export function createCampaignHooks(deps: {
 
   /** False when the read-ahead knows none of `ids` had a campaign message; true when the database must say. */
   function mayAnswer(trx: Transaction, tenantId: string, channelId: string, ids: string[]): boolean {
-    const known = readAhead.get(trx)?.get(`${tenantId}\u0001${channelId}`);
+    const known = readAhead.get(trx)?.get(scopeOf(tenantId, channelId));
     return !known || ids.some((id) => !known.asked.has(id) || known.hits.has(id));
   }
 
@@ -60,12 +61,6 @@ export function createCampaignHooks(deps: {
     },
 
     /**
-     * A customer's message on a WhatsApp channel that answers a campaign message sent to them
-     * (the newest in the last 7 days): the message counts as interacted (a button reply as
-     * clicked too), and the chat (created or reopened by ingest) gets the campaign's tag, a note
-     * naming the campaign for the agents and, for a new chat, the campaign's default reply.
-     */
-    /**
      * Ingest's read-ahead (docs/ingest.md): which of a group's chats have a campaign message in
      * the reply window, in one statement; `onInbound` skips its lookup for the others. Targets
      * are only ever added by a campaign's send, never by a customer's message, so a chat
@@ -77,9 +72,15 @@ export function createCampaignHooks(deps: {
       const hits = await repo.chatsWithTargets(trx, tenantId, channel.id, ids, new Date(clock.now().getTime() - REPLY_WINDOW_MS).toISOString());
       let known = readAhead.get(trx);
       if (!known) readAhead.set(trx, (known = new Map()));
-      known.set(`${tenantId}\u0001${channel.id}`, { asked: new Set(ids), hits });
+      known.set(scopeOf(tenantId, channel.id), { asked: new Set(ids), hits });
     },
 
+    /**
+     * A customer's message on a WhatsApp channel that answers a campaign message sent to them
+     * (the newest in the last 7 days): the message counts as interacted (a button reply as
+     * clicked too), and the chat (created or reopened by ingest) gets the campaign's tag, a note
+     * naming the campaign for the agents and, for a new chat, the campaign's default reply.
+     */
     async onInbound(trx: Transaction, record: RecordChange, tenantId: string, event: { room: Room; roomCreated: boolean; message: Message; channel: Channel }): Promise<void> {
       const { message, channel } = event;
       if (message.author.type !== 'client' || !channelIs(channel.type, 'whatsapp') || !event.room.chatId) return;

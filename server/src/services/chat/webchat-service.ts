@@ -78,8 +78,7 @@ export function createWebchatService(deps: ChatDeps & { tokens: TokenService }, 
 
   /** The visitor's last chat on the channel when it closed minutes ago or its survey still waits. */
   async function justClosed(tenantId: string, channelId: string, contactId: string): Promise<Room | null> {
-    const filter = { and: [{ field: 'chatId', op: '==' as const, value: `webchat:${contactId}` }, { field: 'channelId', op: '==' as const, value: channelId }, { field: 'active', op: '==' as const, value: false }] };
-    const [last] = await rooms.list(tenantId, filter, { order: 'desc', limit: 1 });
+    const last = await rooms.lastClosed(db, tenantId, channelId, `webchat:${contactId}`);
     if (!last) return null;
     const now = clock.now();
     const closedAt = Date.parse(last.closedBy?.closedAt ?? last.lifeControl.updatedAt ?? '');
