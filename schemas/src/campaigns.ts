@@ -59,7 +59,7 @@ export const campaignCreateSchema = {
       properties: {
         name: { type: 'string', minLength: 1, maxLength: 512 },
         language: { type: 'string', minLength: 2, maxLength: 15 },
-        params: { type: 'array', maxItems: 20, items: { type: 'string', minLength: 1, maxLength: 100 } },
+        params: { type: 'array', maxItems: 20, items: { type: 'string', minLength: 1, maxLength: 100, errorMessage: messages.campaigns.paramMissing } },
       },
       errorMessage: messages.campaigns.templateNotApproved,
     },

@@ -7,5 +7,6 @@ export * from './routes';
 export * from './chat/index';
 export * from './realtime/index';
 export * from './tenant-settings';
+export * from './claim-defaults';
 export * from './dashboard';
 export * from './flows';

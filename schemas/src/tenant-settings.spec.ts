@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { APP_ROUTES } from './app-routes';
 import { defaultAppConfig } from './app-config';
 import { DEFAULT_TIME_ZONE } from './chat/closing';
+import { defaultRemainInChat } from './chat/transfer';
 import { REGISTERS } from './registers/catalog';
 import { AJV_OPTIONS, configureAjv, fieldErrors, type RegisterSchema } from './registers/index';
 import { applySettings, CLAIM_GROUPS, settingsOf, settingsRuleErrors, settingsTimeZone, TENANT_SETTINGS_SCHEMA, TENANT_SETTINGS_UI, TIME_ZONES } from './tenant-settings';
@@ -115,6 +116,19 @@ describe('tenant settings: claims', () => {
     settings.transferencia.transferWithQueue = false;
     const next = applySettings(config, settings);
     expect(next.claims).toMatchObject({ disableCopyToast: true, transferWithQueue: false, ascOrder: true, clients: true, somethingElse: true });
+  });
+
+  it('shows an unset claim as the transfer applies it: remainInChat on (seed), the others off', () => {
+    const config = { ...defaultAppConfig('t1', 'T1'), claims: {} };
+    const settings = settingsOf(config);
+    expect(settings.transferencia.remainInChat).toBe(true);
+    expect(defaultRemainInChat(config)).toBe(true);
+    expect(settings.transferencia.transferWithQueue).toBe(false);
+    settings.transferencia.remainInChat = false;
+    const next = applySettings(config, settings);
+    expect(next.claims.remainInChat).toBe(false);
+    expect(settingsOf(next).transferencia.remainInChat).toBe(false);
+    expect(defaultRemainInChat(next)).toBe(false);
   });
 });
 

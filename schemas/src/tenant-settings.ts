@@ -1,4 +1,5 @@
 import type { AppConfig } from './domain';
+import { claimOn } from './claim-defaults';
 import { DEFAULT_CLOSE_RULES, DEFAULT_TIME_ZONE } from './chat/closing';
 import { CHAT_TAB_LABEL_MAX, CHAT_TABS, chatTabSettings, UNHIDEABLE_CHAT_TABS, type ChatTabId } from './chat/tabs';
 
@@ -340,7 +341,7 @@ type Settings = Record<keyof typeof SETTINGS_GROUPS, Json>;
 /** The app configuration → the settings document the form edits. */
 export function settingsOf(config: AppConfig): Settings {
   const claims = config.claims ?? {};
-  const claimsOf = (group: keyof typeof CLAIM_GROUPS) => Object.fromEntries(Object.keys(CLAIM_GROUPS[group]).map((c) => [c, Boolean(claims[c])]));
+  const claimsOf = (group: keyof typeof CLAIM_GROUPS) => Object.fromEntries(Object.keys(CLAIM_GROUPS[group]).map((c) => [c, claimOn(claims, c)]));
   const close = config.closeJustify ?? DEFAULT_CLOSE_RULES;
   return {
     atendimento: { timeZone: settingsTimeZone(config.timeZone), ...claimsOf('atendimento') },

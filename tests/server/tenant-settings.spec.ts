@@ -36,6 +36,21 @@ describe('tenant settings', () => {
     expect(module.text).toContain('export default function load');
   });
 
+  // Before any other test saves the settings: the seeded tenant has no remainInChat.
+  it("shows 'continua no chat ao transferir' on while the tenant never set it, as the transfer applies it; off once saved off", async () => {
+    const stored = (await t.api('/api/master/tenants/current/appConfig', { host: t.hosts.acme })).body.data as AppConfig;
+    expect(stored.claims.remainInChat).toBeUndefined();
+    const before = await current();
+    expect(before.data.transferencia.remainInChat).toBe(true);
+    const settings = structuredClone(before.data);
+    settings.transferencia.remainInChat = false;
+    expect((await t.api('/api/tenant-settings', { method: 'PUT', token: admin, body: settings })).status).toBe(200);
+    expect((await current()).data.transferencia.remainInChat).toBe(false);
+    const config = (await t.api('/api/master/tenants/current/appConfig', { host: t.hosts.acme })).body.data as AppConfig;
+    expect(config.claims.remainInChat).toBe(false);
+    expect((await t.api('/api/tenant-settings', { method: 'PUT', token: admin, body: before.data })).status).toBe(200);
+  });
+
   it('a closing-justification change applies at once: the server demands one of the new list', async () => {
     const before = await current();
     const settings = structuredClone(before.data);

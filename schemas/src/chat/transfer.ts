@@ -1,5 +1,6 @@
 import type { AppConfig } from '../domain';
 import { messages as texts } from '../messages';
+import { claimOn } from '../claim-defaults';
 
 /**
  * Transfers (seed 001 §4 "Transfer", §5, §6 "Transfer targets"; docs/transfers.md). The rules
@@ -84,7 +85,7 @@ export const transferSchemas = {
 
 /** The starting value of "stay in the chat" (seed: the tenant claim, true when unset). */
 export function defaultRemainInChat(config: Pick<AppConfig, 'claims'>): boolean {
-  return config.claims?.remainInChat ?? true;
+  return claimOn(config.claims, 'remainInChat');
 }
 
 export interface TransferProblem {

@@ -59,6 +59,7 @@ export const dashboard = {
   chartFlowResultsPerFlow: '{flow} — {result}',
   flowsEmpty: 'Nenhum fluxo executado no período.',
   transfersEmpty: 'Nenhuma transferência no período.',
+  notByAgent: 'Todos os agentes: este gráfico não separa por agente.',
   /** 'Horas online por agente' with nobody online in the period (it said no chats, which is another chart's fact). */
   userStatusEmpty: 'Nenhum agente online no período.',
   tagsEmpty: 'Nenhuma etiqueta aplicada no período.',

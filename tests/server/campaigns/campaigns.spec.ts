@@ -111,6 +111,13 @@ describe('upload: row-by-row check, preview, rejected rows', () => {
     expect(await t.server.db('campaigns').where({ name: 'Prévia' }).first()).toBeUndefined();
   });
 
+  it('a template parameter without a column is refused on that parameter, not on the template', async () => {
+    const res = await upload('/api/notifications/preview', csv, fieldsFor('Sem coluna', { template: JSON.stringify({ name: 'boas_vindas', language: 'pt_BR', params: [''] }) }));
+    expect(res.status, res.text).toBe(400);
+    expect(res.body).toMatchObject({ error: 'validation_failed', errorMessage: 'Escolha a coluna do arquivo para este parâmetro.' });
+    expect(res.body.fields).toEqual([{ field: 'template.params.0', message: 'Escolha a coluna do arquivo para este parâmetro.' }]);
+  });
+
   it('a file with rejected rows creates nothing until the user confirms the valid part', async () => {
     const refused = await upload('/api/notifications', csv, fieldsFor('Parcial'));
     expect(refused.status).toBe(422);

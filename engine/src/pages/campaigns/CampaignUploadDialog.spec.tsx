@@ -16,6 +16,8 @@ describe('CampaignUploadDialog', () => {
     await user.click(screen.getByRole('combobox', { name: 'Canal' }));
     await user.click(await screen.findByRole('option', { name: 'WhatsApp Comercial' }));
     await user.click(screen.getByRole('combobox', { name: 'Template' }));
+    // Numbered names in a person's order: aviso_2 before aviso_10.
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['aviso_2 (pt_BR)', 'aviso_10 (pt_BR)', 'boas_vindas (pt_BR)']);
     await user.click(await screen.findByRole('option', { name: 'boas_vindas (pt_BR)' }));
     const file = new File(['chatId;nome\n5511987654321;Ana\n'], 'campanha.csv', { type: 'text/csv' });
     await user.upload(screen.getByLabelText('Arquivo CSV'), file);
@@ -30,6 +32,9 @@ describe('CampaignUploadDialog', () => {
     expect(within(preview).getByText('2 linhas rejeitadas')).toBeTruthy();
     expect(within(preview).getByText('Telefone inválido')).toBeTruthy();
     expect(within(preview).getByText('Contato bloqueado')).toBeTruthy();
+    // The first messages as they will go out, with the chosen column in the template.
+    const samples = within(preview).getByRole('table', { name: 'Como as primeiras mensagens serão enviadas' });
+    expect(within(samples).getByText('Olá Ana, tudo bem?')).toBeTruthy();
     expect(within(preview).getByRole('button', { name: 'Baixar linhas rejeitadas' })).toBeTruthy();
     const sent = recordedCalls().find((c) => c.path === '/api/notifications/preview')!.body as FormData;
     expect(JSON.parse(String(sent.get('template')))).toEqual({ name: 'boas_vindas', language: 'pt_BR', params: ['nome'] });
@@ -40,5 +45,25 @@ describe('CampaignUploadDialog', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Criar campanha só com as linhas válidas' }));
     await user.click(create);
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ id: 'c2' })));
+  });
+
+  it('says on the parameter itself when its column was not chosen', async () => {
+    const user = userEvent.setup();
+    render(<Open />);
+    await user.type(screen.getByRole('textbox', { name: 'Nome' }), 'Sem coluna');
+    await user.click(screen.getByRole('combobox', { name: 'Canal' }));
+    await user.click(await screen.findByRole('option', { name: 'WhatsApp Comercial' }));
+    await user.click(screen.getByRole('combobox', { name: 'Template' }));
+    await user.click(await screen.findByRole('option', { name: 'boas_vindas (pt_BR)' }));
+    await user.upload(screen.getByLabelText('Arquivo CSV'), new File(['chatId;nome\n5511987654321;Ana\n'], 'campanha.csv', { type: 'text/csv' }));
+    await screen.findByRole('combobox', { name: 'Parâmetro {{1}}' });
+    await user.click(screen.getByRole('button', { name: 'Pré-visualização' }));
+    const message = 'Escolha a coluna do arquivo para este parâmetro.';
+    await waitFor(() => expect(screen.getAllByText(message).length).toBeGreaterThan(0));
+    const param = screen.getByRole('combobox', { name: 'Parâmetro {{1}}' });
+    expect(param.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(param.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toBe(message);
+    // The template's helper still shows the template's text, not the parameter's error.
+    expect(screen.getByText('Olá {{1}}, tudo bem?')).toBeTruthy();
   });
 });

@@ -23,6 +23,8 @@ import { ApiError } from '../../api/api';
 import { saveText, type Campaign, type CampaignPreview, type CampaignsBackend } from './campaignsData';
 
 const t = messages.campaigns;
+/** The preview shows the first rows as they will be sent (the server answers up to 20). */
+const SAMPLES_SHOWN = 5;
 
 /** The file's text (FileReader: also where Blob.text is missing). */
 function readText(blob: Blob): Promise<string> {
@@ -87,7 +89,8 @@ export function CampaignUploadDialog({ open, onClose, onCreated, backend }: { op
     })();
   }, [open, backend]);
 
-  const offered = useMemo(() => templates.filter((o) => o.channelId === channelId), [templates, channelId]);
+  // Numbers in names in their order (aviso_2 before aviso_10), as a person reads the list.
+  const offered = useMemo(() => templates.filter((o) => o.channelId === channelId).sort((a, b) => a.name.localeCompare(b.name, 'pt-BR', { numeric: true }) || a.language.localeCompare(b.language)), [templates, channelId]);
   const chosen = offered.find((o) => `${o.name}|${o.language}` === template) ?? null;
   useEffect(() => setParams((p) => Array.from({ length: chosen?.params ?? 0 }, (_, i) => p[i] ?? '')), [chosen?.params]);
 
@@ -115,7 +118,8 @@ export function CampaignUploadDialog({ open, onClose, onCreated, backend }: { op
   function failed(e: unknown) {
     if (e instanceof ApiError) {
       setError(e.message);
-      setFieldErrors(Object.fromEntries(e.fields.map((f) => [f.field.split('.')[0]!, f.message])));
+      // 'template.params.N' belongs to the parameter's own field; any other path to its top field.
+      setFieldErrors(Object.fromEntries(e.fields.map((f) => [/^template\.params\.\d+$/.test(f.field) ? f.field : f.field.split('.')[0]!, f.message])));
       const data = (e.body as { data?: CampaignPreview })?.data;
       if (data && typeof data.validCount === 'number') setPreview(data);
     } else setError(String(e));
@@ -160,7 +164,7 @@ export function CampaignUploadDialog({ open, onClose, onCreated, backend }: { op
         </Button>
         {fieldErrors.file && <Typography color="error" variant="caption">{fieldErrors.file}</Typography>}
         {params.map((value, i) => (
-          <TextField key={i} select size="small" label={`Parâmetro {{${i + 1}}}`} value={value} onChange={(e) => setParams((p) => p.map((x, j) => (j === i ? e.target.value : x)))}>
+          <TextField key={i} select size="small" label={`Parâmetro {{${i + 1}}}`} value={value} onChange={(e) => setParams((p) => p.map((x, j) => (j === i ? e.target.value : x)))} error={Boolean(fieldErrors[`template.params.${i}`])} helperText={fieldErrors[`template.params.${i}`]}>
             {columns.map((c) => <MenuItem key={c} value={c}>{c}</MenuItem>)}
           </TextField>
         ))}
@@ -184,8 +188,19 @@ export function CampaignUploadDialog({ open, onClose, onCreated, backend }: { op
         {preview && (
           <Box data-testid="campaign-preview">
             <Typography variant="subtitle1">{t.preview}</Typography>
-            <Typography>{format(t.validRows, { n: preview.validCount })}</Typography>
-            <Typography color={preview.rejectedCount ? 'error' : 'text.secondary'}>{format(t.rejectedRows, { n: preview.rejectedCount })}</Typography>
+            <Typography>{preview.validCount === 1 ? t.validRow : format(t.validRows, { n: preview.validCount })}</Typography>
+            <Typography color={preview.rejectedCount ? 'error' : 'text.secondary'}>{preview.rejectedCount === 1 ? t.rejectedRow : format(t.rejectedRows, { n: preview.rejectedCount })}</Typography>
+            {preview.sample.length > 0 && (
+              <Table size="small" aria-label={t.samples}>
+                <caption style={{ captionSide: 'top', textAlign: 'left', padding: '8px 0 4px' }}>{t.samples}</caption>
+                <TableHead><TableRow><TableCell>Linha</TableCell><TableCell>{t.colChatId}</TableCell><TableCell>{t.colDisplayName}</TableCell><TableCell>Mensagem</TableCell></TableRow></TableHead>
+                <TableBody>
+                  {preview.sample.slice(0, SAMPLES_SHOWN).map((r) => (
+                    <TableRow key={r.line}><TableCell>{r.line}</TableCell><TableCell>{r.chatId}</TableCell><TableCell>{r.displayName ?? ''}</TableCell><TableCell sx={{ whiteSpace: 'pre-wrap' }}>{r.text}</TableCell></TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
             {preview.rejected.length > 0 && (
               <Table size="small" aria-label={t.rejectedRows.replace('{n} ', '')}>
                 <TableHead><TableRow><TableCell>Linha</TableCell><TableCell>{t.colChatId}</TableCell><TableCell>{t.colDisplayName}</TableCell><TableCell>Motivo</TableCell></TableRow></TableHead>

@@ -1,4 +1,5 @@
 import type { LiveSource, LiveSubscriptionLike } from '@atendimento/console';
+import { messages } from '@atendimento/schemas';
 import { apiRequest } from '../../api/api';
 import type { FakeRoutes } from '../../stories/fakeApi';
 import type { Campaign, CampaignMessageRow, CampaignPreview, CampaignsBackend } from './campaignsData';
@@ -74,8 +75,19 @@ export function campaignApi(initial: Campaign, list: Campaign[] = [initial]): Fa
       return { body: { data: current } };
     },
     'GET /api/notifications': (call) => ({ body: { data: call.path.includes('external=true') ? list : list.filter((c) => c.campaign), meta: { total: list.length } } }),
-    'GET /api/notifications/options': { body: { data: { channels: [{ id: 'wa-meta', displayName: 'WhatsApp Comercial' }], templates: [{ channelId: 'wa-meta', name: 'boas_vindas', language: 'pt_BR', components: [{ type: 'BODY', text: 'Olá {{1}}, tudo bem?' }] }], flows: [{ id: 'flow-triagem', name: 'Triagem inicial' }] } } },
-    'POST /api/notifications/preview': { body: { data: rejectedPreview } },
+    'GET /api/notifications/options': { body: { data: { channels: [{ id: 'wa-meta', displayName: 'WhatsApp Comercial' }], templates: [
+      { channelId: 'wa-meta', name: 'boas_vindas', language: 'pt_BR', components: [{ type: 'BODY', text: 'Olá {{1}}, tudo bem?' }] },
+      { channelId: 'wa-meta', name: 'aviso_10', language: 'pt_BR', components: [{ type: 'BODY', text: 'Aviso 10 para {{1}}.' }] },
+      { channelId: 'wa-meta', name: 'aviso_2', language: 'pt_BR', components: [{ type: 'BODY', text: 'Aviso 2 para {{1}}.' }] },
+    ], flows: [{ id: 'flow-triagem', name: 'Triagem inicial' }] } } },
+    // As the server's schema: a parameter without its column is refused on that parameter.
+    'POST /api/notifications/preview': (call) => {
+      const params = (JSON.parse(String((call.body as FormData).get('template'))) as { params: string[] }).params;
+      const empty = params.findIndex((p) => !p);
+      if (empty < 0) return { body: { data: rejectedPreview } };
+      const message = messages.campaigns.paramMissing;
+      return { status: 400, body: { error: 'validation_failed', errorMessage: message, fields: [{ field: `template.params.${empty}`, message }] } };
+    },
     'POST /api/notifications': (call) => {
       const confirmed = call.body instanceof FormData && call.body.get('confirmValid') === 'true';
       return confirmed ? { status: 201, body: { data: { ...initial, id: 'c2' } } } : { status: 422, body: { error: 'campaign_has_rejected_rows', errorMessage: 'O arquivo tem linhas rejeitadas.', data: rejectedPreview } };

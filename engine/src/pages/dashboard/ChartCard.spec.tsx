@@ -4,7 +4,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { messages } from '@atendimento/schemas';
 import * as stories from './ChartCard.stories';
 
-const { Bars, Lines, Nps, Heatmap, NoLabels, Flows, FlowResults, FlowsEmpty } = composeStories(stories);
+const { Bars, Lines, Nps, Heatmap, NarrowHeatmap, AllAgentsNote, NoLabels, Flows, FlowResults, FlowsEmpty } = composeStories(stories);
 const text = messages.dashboard;
 
 describe('ChartCard', () => {
@@ -34,6 +34,40 @@ describe('ChartCard', () => {
     nps.unmount();
     render(<Heatmap />);
     expect(screen.getByText('9h-10h')).toBeTruthy();
+  });
+
+  it('puts a value over each hour only where the card leaves room for it; narrow, every other hour on the axis', () => {
+    const cardAt = (width: number) => {
+      // jsdom has no layout: the card's measured width comes from a stubbed ResizeObserver.
+      vi.stubGlobal('ResizeObserver', class {
+        constructor(private cb: ResizeObserverCallback) {}
+        observe() { this.cb([{ contentRect: { width } } as ResizeObserverEntry], this as unknown as ResizeObserver); }
+        disconnect() {}
+      });
+      const view = render(width > 600 ? <Heatmap /> : <NarrowHeatmap />);
+      const texts = [...view.container.querySelectorAll('svg text')].map((t) => t.textContent ?? '').filter(Boolean);
+      view.unmount();
+      vi.unstubAllGlobals();
+      return texts;
+    };
+    const wide = cardAt(1400);
+    const narrow = cardAt(300);
+    const hours = wide.filter((t) => /^\d+h-\d+h$/.test(t));
+    expect(hours).toHaveLength(24);
+    // Wide: 24 hour labels plus a value over each non-empty hour; narrow: neither all hours nor values.
+    const filled = Heatmap.args.chart!.series[0]!.values.filter((v) => v !== 0).length;
+    expect(filled).toBeGreaterThan(5);
+    const narrowHours = narrow.filter((t) => /^\d+h-\d+h$/.test(t)).length;
+    expect(wide.length - narrow.length).toBe(filled + 24 - narrowHours);
+    expect(narrow.filter((t) => /^\d+h-\d+h$/.test(t)).length).toBeLessThan(24);
+  });
+
+  it('says under the title when a chart shows every agent although agents are chosen', () => {
+    render(<AllAgentsNote />);
+    expect(screen.getByRole('figure', { name: text.chartDepartmentRooms })).toBeTruthy();
+    expect(screen.getByText(text.notByAgent)).toBeTruthy();
+    render(<Bars />);
+    expect(screen.getAllByText(text.notByAgent)).toHaveLength(1);
   });
 
   it("shows an empty chart's state and logs 'Grafico sem labels'", () => {

@@ -8,6 +8,8 @@ const flags = { askResearch: true, askResearchCsat: true, likertScale5: false, l
 const flowFlags = { ...flags, flowCharts: true, flowResultCharts: true, flowExpectedResult: true };
 const charts = buildCharts(fixtureReport(), DEFAULT_DASHBOARD_FILTERS, flowFlags);
 const chart = (id: string) => charts.find((c) => c.id === id)!;
+// With one agent chosen: the department chart has no agent to split by, and says so.
+const chosenAgent = buildCharts(fixtureReport(), { ...DEFAULT_DASHBOARD_FILTERS, agents: ['ana'] }, flags);
 const noFlows = buildCharts(withoutFlows(fixtureReport()), DEFAULT_DASHBOARD_FILTERS, flowFlags).find((c) => c.id === 'flows')!;
 
 const meta = {
@@ -30,6 +32,12 @@ export const Nps: Story = { args: { chart: chart('nps') } };
 
 /** The hour heatmap: 24 buckets 'Nh-(N+1)h'. */
 export const Heatmap: Story = { args: { chart: chart('heatmap') } };
+
+/** Agents chosen: a chart of the period's totals (no agent in its counters) says it shows everyone. */
+export const AllAgentsNote: Story = { args: { chart: chosenAgent.find((c) => c.id === 'departmentRooms')! } };
+
+/** The hour heatmap in a narrow card (three columns on a laptop): no value over the bars, every other hour on the axis. */
+export const NarrowHeatmap: Story = { args: { chart: chart('heatmap'), legend: 'right' }, decorators: [(Story) => <div style={{ width: 300 }}><Story /></div>] };
 
 /** A chart without labels (no tag used in the period). */
 export const NoLabels: Story = { args: { chart: { id: 'tags', title: 'Etiquetas', kind: 'category', categories: [], series: [] } } };

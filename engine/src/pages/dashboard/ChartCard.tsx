@@ -72,9 +72,15 @@ export function ChartCard({ chart, chartType, legend, height, period, host, down
   const [box, width] = useDrawnWidth();
   // Labels turn when they would not fit side by side (~64 px each: '23/11/2026' at 10 px).
   const plotWidth = width - 52 - (legendRight ? 150 : 16);
-  const turned = chart.categories.length > 8 || plotWidth / Math.max(1, chart.categories.length) < 64;
+  const slot = plotWidth / Math.max(1, chart.categories.length);
+  const turned = chart.categories.length > 8 || slot < 64;
   const padding = { top: legendRight ? 16 : 44, bottom: chart.kind === 'category' || turned ? 70 : 48, left: 52, right: legendRight ? 150 : 16 };
-  const labelsOn = chartType === 'bar' ? colored.length === 1 && chart.categories.length <= 31 : showLineLabels(colored.length) && chart.categories.length <= 31;
+  // A value over each point needs ~24 px of its own ('1.234' at 10 px); narrower, the values ran
+  // into each other (24 hours at three columns), so the axis and the CSV carry them instead.
+  const roomy = slot >= 24;
+  const labelsOn = roomy && (chartType === 'bar' ? colored.length === 1 && chart.categories.length <= 31 : showLineLabels(colored.length) && chart.categories.length <= 31);
+  // Turned labels at 10 px need ~14 px apart; narrower, victory drops every other one.
+  const thinTicks = chart.categories.length > 31 || slot < 14;
 
   function onDownload() {
     const header = [chart.kind === 'time' ? 'Data' : 'Item', ...colored.map((s) => s.name)];
@@ -96,6 +102,11 @@ export function ChartCard({ chart, chartType, legend, height, period, host, down
           </span>
         </Tooltip>
       </Box>
+      {chart.note ? (
+        <Typography variant="caption" color="text.secondary">
+          {chart.note}
+        </Typography>
+      ) : null}
       {!hasLabels || !hasData ? (
         <Box sx={{ height, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
           <Typography color="text.secondary">{chart.emptyText ?? text.empty}</Typography>
@@ -115,7 +126,7 @@ export function ChartCard({ chart, chartType, legend, height, period, host, down
               tickValues={chart.categories.map((_, i) => i + 1)}
               tickFormat={chart.categories}
               style={{ tickLabels: { fontSize: 10, angle: turned ? -40 : 0, textAnchor: turned ? 'end' : 'middle' } }}
-              fixLabelOverlap={chart.categories.length > 31}
+              fixLabelOverlap={thinTicks}
             />
             <VictoryAxis dependentAxis tickFormat={tick} style={{ tickLabels: { fontSize: 10 }, grid: { stroke: '#eeeeee' } }} />
             {chartType === 'bar' ? (
@@ -124,9 +135,9 @@ export function ChartCard({ chart, chartType, legend, height, period, host, down
                   <VictoryBar
                     key={s.name}
                     data={s.values.map((y, i) => ({ x: i + 1, y }))}
-                    style={{ data: { fill: s.color } }}
                     barWidth={colored.length > 1 ? undefined : Math.max(4, Math.min(28, 360 / chart.categories.length))}
                     labels={labelsOn ? ({ datum }: { datum: { y: number } }) => (datum.y ? tick(datum.y) : '') : undefined}
+                    style={{ data: { fill: s.color }, labels: { fontSize: 10 } }}
                   />
                 ))}
               </VictoryGroup>

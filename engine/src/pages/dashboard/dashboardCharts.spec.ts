@@ -21,6 +21,27 @@ describe('buildCharts', () => {
     expect(monthly.series).toEqual([{ name: 'Bia Lima', values: [4] }]);
   });
 
+  it("with agents chosen, counts their chats per day and their transfers, and marks the charts that cannot split by agent", () => {
+    const report = fixtureReport('2026-01-01', 7);
+    // The server sends only the chosen agents' rows (report-service's agentFilter).
+    for (const d of report.days) d.roomDate.agentsRooms = d.roomDate.agentsRooms.filter((a) => a.agent === 'ana');
+    const chosen = { ...DEFAULT_DASHBOARD_FILTERS, agents: ['ana'] };
+    const charts = buildCharts(report, chosen, { ...flags, flowCharts: true });
+    const byId = (id: string) => charts.find((c) => c.id === id)!;
+    const ana = report.days.map((d) => d.roomDate.agentsRooms[0]!.count);
+    expect(byId('rooms').series.find((s) => s.name === text.kpiRooms)!.values).toEqual(ana);
+    expect(ana).not.toEqual(report.days.map((d) => d.roomDate.countRooms));
+    expect(byId('transfers').series[0]!.values).toEqual(report.days.map((d) => d.transfers.agents.reduce((n, a) => n + a.count, 0)));
+    for (const id of ['departmentRooms', 'channels', 'firstAttendDepartments', 'departmentTma', 'tags', 'heatmap', 'flows']) expect(byId(id).note, id).toBe(text.notByAgent);
+    for (const id of ['rooms', 'agentsRooms', 'agentTma', 'transfers']) expect(byId(id).note, id).toBeUndefined();
+    // Without agents (or with departments, which win) every chart is the period's totals, unmarked.
+    for (const filters of [DEFAULT_DASHBOARD_FILTERS, { ...chosen, departments: ['vendas'] }]) {
+      const all = buildCharts(fixtureReport('2026-01-01', 7), filters, flags);
+      expect(all.filter((c) => c.note)).toEqual([]);
+      expect(all.find((c) => c.id === 'rooms')!.series.find((s) => s.name === text.kpiRooms)!.values).toEqual(report.days.map((d) => d.roomDate.countRooms));
+    }
+  });
+
   it('leaves the survey charts out where the tenant does not ask for surveys', () => {
     const ids = buildCharts(fixtureReport(), DEFAULT_DASHBOARD_FILTERS, { ...flags, askResearch: false, askResearchCsat: false }).map((c) => c.id);
     expect(ids.filter((id) => /nps|csat/i.test(id))).toEqual([]);

@@ -15,6 +15,8 @@ export interface ChartModel {
   series: { name: string; color?: string; values: number[] }[];
   /** What the card says when there is nothing to draw (the generic 'no data' text otherwise). */
   emptyText?: string;
+  /** A line under the title: with agents chosen, a chart the counters cannot split by agent says it shows everyone's. */
+  note?: string;
 }
 
 export interface Kpi {
@@ -125,15 +127,22 @@ export function buildCharts(report: DashboardReport, filters: DashboardFilters, 
   const agent = (id: string) => agentName.get(id) ?? id;
   const dept = (id: string) => (id ? deptName.get(id) ?? id : 'Sem departamento');
   const count = countValue(filters.average);
+  // With agents chosen the server sends only their per-agent rows (as the KPI cards read them);
+  // the department, channel, tag and hour counters have no agent, so those charts say they show everyone's.
+  const byAgents = filters.agents.length > 0 && filters.departments.length === 0;
+  const everyone = (chart: ChartModel): ChartModel => (byAgents ? { ...chart, note: text.notByAgent } : chart);
+  const roomsOf = (d: ReportDay): [string, number, number][] => byAgents
+    ? [[text.kpiRooms, d.roomDate.agentsRooms.reduce((s, a) => s + a.count, 0), 0], [text.kpiContacts, d.roomDate.agentsRooms.reduce((s, a) => s + a.countContacts, 0), 0]]
+    : [[text.kpiRooms, d.roomDate.countRooms, 0], [text.kpiContacts, d.roomDate.countContacts, 0]];
   const charts: ChartModel[] = [
-    timeChart('rooms', text.chartRooms, days, filters, (d) => [[text.kpiRooms, d.roomDate.countRooms, 0], [text.kpiContacts, d.roomDate.countContacts, 0]], count),
+    timeChart('rooms', text.chartRooms, days, filters, roomsOf, count),
     timeChart('agentsRooms', text.chartAgentsRooms, days, filters, (d) => d.roomDate.agentsRooms.map((a) => [a.agent, a.count, 0]), count, agent),
-    timeChart('departmentRooms', text.chartDepartmentRooms, days, filters, (d) => d.roomDate.departmentRooms.map((r) => [r.departmentId, r.count, 0]), count, dept),
-    timeChart('channels', text.chartChannels, days, filters, (d) => d.roomDate.channelRooms.map((c) => [c.channelId, c.countRooms, 0]), count, (id) => channelName.get(id) ?? id),
+    everyone(timeChart('departmentRooms', text.chartDepartmentRooms, days, filters, (d) => d.roomDate.departmentRooms.map((r) => [r.departmentId, r.count, 0]), count, dept)),
+    everyone(timeChart('channels', text.chartChannels, days, filters, (d) => d.roomDate.channelRooms.map((c) => [c.channelId, c.countRooms, 0]), count, (id) => channelName.get(id) ?? id)),
     timeChart('firstAttendAgents', text.chartFirstAttendAgents, days, filters, (d) => d.firstAttend.agents.map((a) => [a.agent, a.count, a.totalMs]), minutes, agent),
-    timeChart('firstAttendDepartments', text.chartFirstAttendDepartments, days, filters, (d) => d.firstAttend.departaments.map((a) => [a.departament, a.count, a.totalMs]), minutes, dept),
+    everyone(timeChart('firstAttendDepartments', text.chartFirstAttendDepartments, days, filters, (d) => d.firstAttend.departaments.map((a) => [a.departament, a.count, a.totalMs]), minutes, dept)),
     timeChart('agentTma', text.chartAgentTma, days, filters, (d) => d.agentTMA.tma.map((a) => [a.agentId, a.count, a.totalMs]), minutes, agent),
-    timeChart('departmentTma', text.chartDepartmentTma, days, filters, (d) => d.departmentTMA.tma.map((a) => [a.departmentId, a.count, a.totalMs]), minutes, dept),
+    everyone(timeChart('departmentTma', text.chartDepartmentTma, days, filters, (d) => d.departmentTMA.tma.map((a) => [a.departmentId, a.count, a.totalMs]), minutes, dept)),
     { ...timeChart('userStatus', text.chartUserStatus, days, filters, (d) => d.userStatus.agents.map((a) => [a.agent, 1, a.totalMs]), (a, g) => (filters.average ? a.total / g : a.total) / 3_600_000, agent), emptyText: text.userStatusEmpty },
   ];
   // Each score chart is followed by the surveys sent per agent: a score means little without how many were asked.
@@ -154,19 +163,20 @@ export function buildCharts(report: DashboardReport, filters: DashboardFilters, 
     }
   }
   const tagList = [...tags.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'pt-BR'));
-  charts.push({ id: 'tags', title: text.chartTags, kind: 'category', categories: tagList.map((t) => t.name), series: [{ name: text.chartTags, values: tagList.map((t) => t.count) }], emptyText: text.tagsEmpty });
+  charts.push(everyone({ id: 'tags', title: text.chartTags, kind: 'category', categories: tagList.map((t) => t.name), series: [{ name: text.chartTags, values: tagList.map((t) => t.count) }], emptyText: text.tagsEmpty }));
   const hours = Array.from({ length: 24 }, (_, h) => days.reduce((s, d) => s + (d.roomsHoursHeatmap.hoursHitmap[h]?.count ?? 0), 0));
-  charts.push({
+  charts.push(everyone({
     id: 'heatmap',
     title: text.chartHeatmap,
     kind: 'category',
     categories: hours.map((_, h) => days[0]?.roomsHoursHeatmap.hoursHitmap[h]?.label ?? `${h}h-${h + 1}h`),
     series: [{ name: text.kpiRooms, values: hours.map((v) => (filters.average && days.length ? round2(v / days.length) : v)) }],
-  });
+  }));
   // A period with chats but no transfer (or no tag) says so, not 'no chats' (the default text).
-  charts.push({ ...timeChart('transfers', text.chartTransfers, days, filters, (d) => [[text.kpiTransfers, d.transfers.count, 0]], count), emptyText: text.transfersEmpty });
-  if (flags.flowCharts) charts.push(flowsChart(days, filters, flags));
-  if (flags.flowResultCharts) charts.push(...flowResultCharts(days, flags));
+  const transfersOf = (d: ReportDay): [string, number, number][] => [[text.kpiTransfers, byAgents ? d.transfers.agents.reduce((s, a) => s + a.count, 0) : d.transfers.count, 0]];
+  charts.push({ ...timeChart('transfers', text.chartTransfers, days, filters, transfersOf, count), emptyText: text.transfersEmpty });
+  if (flags.flowCharts) charts.push(everyone(flowsChart(days, filters, flags)));
+  if (flags.flowResultCharts) charts.push(...flowResultCharts(days, flags).map(everyone));
   return charts;
 }
 

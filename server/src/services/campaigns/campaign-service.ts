@@ -28,6 +28,8 @@ function messageFor(schema: Record<string, any>, error: ErrorObject): { field: s
   const missing = error.keyword === 'required' ? (error.params as { missingProperty: string }).missingProperty : null;
   const field = [...path, ...(missing ? [missing] : [])];
   let node: Record<string, any> | undefined = schema;
+  // The failing property's own message, else its nearest parent's (a template parameter left
+  // empty said 'Escolha um template aprovado' until its items got a message of their own).
   let message: string | undefined;
   for (const key of field) {
     node = node?.properties?.[key] ?? node?.items;
