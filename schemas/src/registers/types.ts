@@ -41,7 +41,7 @@ export interface RegisterSchema {
 /** rjsf UI schema: `ui:widget` names a widget of the engine's registry (WIDGET_NAMES). */
 export type RegisterUiSchema = Record<string, unknown>;
 
-export type ColumnType = 'text' | 'boolean' | 'number' | 'date' | 'datetime' | 'color' | 'chips' | 'image' | 'money';
+export type ColumnType = 'text' | 'boolean' | 'number' | 'date' | 'datetime' | 'color' | 'chips' | 'image' | 'money' | 'phone';
 
 /** One column of the generic table. */
 export interface RegisterColumn {

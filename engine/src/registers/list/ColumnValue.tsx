@@ -7,6 +7,8 @@ import Close from '@mui/icons-material/Close';
 import { useRecordContext } from 'react-admin';
 import { messages } from '@atendimento/schemas';
 import type { RegisterColumn, RegisterSchema } from '@atendimento/schemas/registers/index';
+import { formatPhone } from '@atendimento/console/ui/format';
+import { usePhoneFormats } from '@atendimento/console/ui/phoneFormats';
 import { lookup } from '../widgets/lookup';
 
 /** Chips shown in a table cell before '+n' (seed 000 §9: 1 or 2 in tables). */
@@ -66,6 +68,12 @@ function Chips({ values, schema, reference }: { values: string[]; schema?: Regis
   );
 }
 
+/** A phone as the console writes it ('+55 (11) 98765.4321'); the stored digits stay what search and CSV read. */
+function Phone({ value }: { value: unknown }) {
+  usePhoneFormats();
+  return <>{typeof value === 'string' ? formatPhone(value) : ''}</>;
+}
+
 /** One cell of the generic table, drawn by the column's type (list.json `columns`). */
 export function ColumnValue({ column, schema }: { column: RegisterColumn; schema?: RegisterSchema }) {
   const record = useRecordContext<Record<string, unknown> & { id: string }>();
@@ -90,6 +98,8 @@ export function ColumnValue({ column, schema }: { column: RegisterColumn; schema
       return <>{formatDate(value, false)}</>;
     case 'datetime':
       return <>{formatDate(value, true)}</>;
+    case 'phone':
+      return <Phone value={value} />;
     case 'money':
       return <>{typeof value === 'number' ? value.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' }) : ''}</>;
     case 'number':

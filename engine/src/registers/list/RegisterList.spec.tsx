@@ -18,6 +18,8 @@ describe('RegisterList', () => {
     for (const header of ['Nome', 'Telefone', 'E-mail', 'Canais', 'Ativo']) expect(screen.getByRole('columnheader', { name: new RegExp(header) })).toBeTruthy();
     // Chip titles come from the schema's options.
     expect(screen.getAllByText('Webchat').length).toBeGreaterThan(0);
+    // Phones as the console writes them (stored as digits: 5511999990001).
+    expect(screen.getByText('+55 (11) 99999.0001')).toBeTruthy();
     const params = new URLSearchParams(listCalls()[0]!.path.split('?')[1]);
     expect(JSON.parse(params.get('range')!)).toEqual([0, 9]);
     expect(JSON.parse(params.get('sort')!)).toEqual(['displayName', 'ASC']);
