@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '@atendimento/schemas';
 import { ManualClock } from '@atendimento/server';
-import { META, messageRows, startWhatsappServer, stopWhatsappServer, type WhatsappTest } from '../whatsapp/whatsapp-helpers';
+import { fixture, META, messageRows, startWhatsappServer, stopWhatsappServer, ZAPI, type WhatsappTest } from '../whatsapp/whatsapp-helpers';
 import { waitFor } from '../../helpers/wait-for';
 
 /**
@@ -49,5 +49,21 @@ describe('automatic messages on a WhatsApp channel', () => {
     clock.advance(2 * 60_000);
     await t.server.services.scheduler.tick();
     await waitFor(() => t.graph.sent.find((m) => m.to === phone && m.body.text?.body === 'Ainda precisa de ajuda?'), 'the rule message at the provider');
+  });
+
+  it("a WhatsApp group gets no automatic message (it would reach every member); a member's private chat does", async () => {
+    await t.addChannel('z-vendas', 'zApi', { baseUrl: t.zapi.baseUrl, ...ZAPI }, 'vendas');
+    const base = JSON.parse(fixture('zapi', 'received_text.json').toString('utf8'));
+    const post = (body: Record<string, unknown>) => t.post(`/api/webhooks/whatsapp/z-vendas/${ZAPI.webhookSecret}`, Buffer.from(JSON.stringify({ ...base, ...body })));
+    const group = { isGroup: true, phone: '120363019502650999-group', chatName: 'Compras Loja Norte' };
+    expect((await post({ ...group, messageId: 'GRP-AUTO-1', participantPhone: '5511911112222', senderName: 'Ana', text: { message: 'Bom dia!' } })).status).toBe(200);
+    expect((await post({ isGroup: false, phone: '5511911113333', messageId: 'PRIV-AUTO-1', senderName: 'Bruno', chatName: 'Bruno', text: { message: 'Oi' } })).status).toBe(200);
+    // The private chat's answer reaches the provider; by then the group's (sent first) would have too.
+    await waitFor(() => t.zapi.sent.find((m) => m.phone === '5511911113333' && m.body.message === 'Recebemos sua mensagem no WhatsApp!'), 'the private chat\'s automatic answer');
+    await t.server.services.changes.idle();
+    expect(t.zapi.sent.filter((m) => m.phone === group.phone)).toEqual([]);
+    const [row] = await messageRows(t, 'z-vendas', 'GRP-AUTO-1');
+    const messages = (await t.api(`/api/rooms/${row!.room_id}/messages`, { token: t.tokens.admin })).body.data as Message[];
+    expect(messages.filter((m) => !m.annotation && m.author.type !== 'client')).toEqual([]);
   });
 });

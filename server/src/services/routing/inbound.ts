@@ -47,6 +47,7 @@ export function createInbound(deps: InboundDeps) {
     const tenant = await config.tenant(tenantId, trx);
     const now = clock.now();
     const draft = draftOf(room);
+    const toCustomer = (text: string) => msgs.toCustomer(trx, record, tenantId, draft, text);
 
     if (roomCreated && room.queues.length === 0) {
       // A channel without a department: the default queue (seed 000 §3 Queue.default) receives it.
@@ -71,10 +72,7 @@ export function createInbound(deps: InboundDeps) {
       if (applies) {
         notices.contingencies = [...(notices.contingencies ?? []), contingency.id];
         noticesChanged = true;
-        if (contingency.defaultMessage?.trim()) {
-          await msgs.toCustomer(trx, record, tenantId, draft, contingency.defaultMessage.trim());
-          answered = true;
-        }
+        if (contingency.defaultMessage?.trim()) answered = await toCustomer(contingency.defaultMessage.trim());
         let extra = '';
         const tagIds = (contingency.tags ?? []).filter(Boolean);
         if (tagIds.length) {
@@ -100,8 +98,7 @@ export function createInbound(deps: InboundDeps) {
       if (!answered && notices.outOfHours !== period) {
         notices.outOfHours = period;
         noticesChanged = true;
-        await msgs.toCustomer(trx, record, tenantId, draft, dept.outOfHoursMessage ?? texts.routing.outOfHoursDefault);
-        answered = true;
+        answered = await toCustomer(dept.outOfHoursMessage ?? texts.routing.outOfHoursDefault);
         if (dept.outOfHoursAction === 'close') {
           const note = format(texts.routing.outOfHoursClosed, { department: dept.displayName });
           await msgs.close(trx, record, tenantId, draft, texts.routing.closeOutOfHours, note);
@@ -115,8 +112,7 @@ export function createInbound(deps: InboundDeps) {
       if (opening && draft.room.active && dept.rule !== 'wait') await timers.scheduleOpening(trx, tenantId, dept.id, opening);
     }
 
-    if (draft.room.active && roomCreated && !answered && dept?.automaticAnswer) {
-      await msgs.toCustomer(trx, record, tenantId, draft, dept.automaticAnswer);
+    if (draft.room.active && roomCreated && !answered && dept?.automaticAnswer && (await toCustomer(dept.automaticAnswer))) {
       await msgs.note(trx, record, tenantId, draft, format(texts.routing.automaticAnswer, { source: format(texts.routing.departmentSource, { department: dept.displayName }) }));
     }
 

@@ -233,8 +233,7 @@ export function createRouter(deps: RouterDeps) {
       destination: 'vueJs',
     };
     await msgs.note(trx, record, tenantId, draft, format(texts.routing.assigned, { agent: agent.displayName, rule: AGENT_SELECTION_RULES[dept.rule], department: dept.displayName }));
-    if (agent.automaticAnswer) {
-      await msgs.toCustomer(trx, record, tenantId, draft, agent.automaticAnswer);
+    if (agent.automaticAnswer && (await msgs.toCustomer(trx, record, tenantId, draft, agent.automaticAnswer))) {
       await msgs.note(trx, record, tenantId, draft, format(texts.routing.automaticAnswer, { source: format(texts.routing.agentSource, { agent: agent.displayName }) }));
     }
     const saved = await msgs.save(trx, record, tenantId, draft);
@@ -344,8 +343,7 @@ export function createRouter(deps: RouterDeps) {
       await repo.touchAgents(trx, tenantId, new Map([[viewer.id, now.toISOString()]]));
       if (!agent) return saved;
       const draft = draftOf(saved);
-      if (agent.automaticAnswer) {
-        await msgs.toCustomer(trx, record, tenantId, draft, agent.automaticAnswer);
+      if (agent.automaticAnswer && (await msgs.toCustomer(trx, record, tenantId, draft, agent.automaticAnswer))) {
         await msgs.note(trx, record, tenantId, draft, format(texts.routing.automaticAnswer, { source: format(texts.routing.agentSource, { agent: agent.displayName }) }));
       }
       const next = await msgs.save(trx, record, tenantId, draft);

@@ -58,12 +58,18 @@ export function createRoutingMessages(deps: { rooms: RoomRepository; messages: M
     return stored;
   }
 
-  /** A message to the customer through the chat's channel (delivered after the commit). */
-  async function toCustomer(trx: Transaction, record: RecordChange, tenantId: string, draft: RoomDraft, text: string, type: 'system' | 'cron' = 'system'): Promise<void> {
-    if (draft.room.internal) return;
+  /**
+   * A message to the customer through the chat's channel (delivered after the commit); false
+   * when nothing was sent. Never into an internal chat, nor into a WhatsApp group: a group is
+   * many people, and an automatic answer, a rule's reminder or a closing notice would go to
+   * every member (the agents' notes still say what happened).
+   */
+  async function toCustomer(trx: Transaction, record: RecordChange, tenantId: string, draft: RoomDraft, text: string, type: 'system' | 'cron' = 'system'): Promise<boolean> {
+    if (draft.room.internal || draft.room.group) return false;
     const message = newMessage({ id: newId(), room: draft.room, author: systemAuthor(type), type: 'text', text, now: clock.now().toISOString(), fromContact: false });
     const stored = await insert(trx, record, tenantId, draft, message);
     draft.room = applyAutomatic(draft.room, stored);
+    return true;
   }
 
   return {

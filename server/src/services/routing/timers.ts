@@ -191,8 +191,7 @@ export function createTimers(deps: TimersDeps) {
         agents: [], inAttend: false, destination: 'vueJs', departmentId: queue.departmentId ?? room.departmentId,
       };
       await msgs.note(trx, record, tenantId, draft, format(texts.routing.transhipped, { queue: queue.name, minutes, source: sourceName }));
-      if (next && next !== dept && next.automaticAnswer) {
-        await msgs.toCustomer(trx, record, tenantId, draft, next.automaticAnswer);
+      if (next && next !== dept && next.automaticAnswer && (await msgs.toCustomer(trx, record, tenantId, draft, next.automaticAnswer))) {
         await msgs.note(trx, record, tenantId, draft, format(texts.routing.automaticAnswer, { source: format(texts.routing.departmentSource, { department: next.displayName }) }));
       }
       const saved = await msgs.save(trx, record, tenantId, draft);
@@ -224,8 +223,7 @@ export function createTimers(deps: TimersDeps) {
       const draft = draftOf(room);
       const minutes = rule.minutes * p.n;
       if (rule.command === 'sendMessage') {
-        await msgs.toCustomer(trx, record, tenantId, draft, rule.arg, 'cron');
-        await msgs.note(trx, record, tenantId, draft, format(texts.routing.ruleSent, { department: dept.displayName, minutes }));
+        if (await msgs.toCustomer(trx, record, tenantId, draft, rule.arg, 'cron')) await msgs.note(trx, record, tenantId, draft, format(texts.routing.ruleSent, { department: dept.displayName, minutes }));
       } else {
         const note = format(texts.routing.ruleClosed, { department: dept.displayName, minutes });
         await msgs.close(trx, record, tenantId, draft, texts.routing.closeRule, note);
