@@ -135,7 +135,7 @@ export function ChartCard({ chart, chartType, legend, height, period, host, down
                   <VictoryBar
                     key={s.name}
                     data={s.values.map((y, i) => ({ x: i + 1, y }))}
-                    barWidth={colored.length > 1 ? undefined : Math.max(4, Math.min(28, 360 / chart.categories.length))}
+                    barWidth={colored.length > 1 ? undefined : Math.max(2, Math.min(28, slot * 0.7))}
                     labels={labelsOn ? ({ datum }: { datum: { y: number } }) => (datum.y ? tick(datum.y) : '') : undefined}
                     style={{ data: { fill: s.color }, labels: { fontSize: 10 } }}
                   />
