@@ -129,6 +129,7 @@ const errors = {
   headersTooLarge: 'Cabeçalhos ou endereço da requisição grandes demais (limite de 16 kB). Envie filtros longos no corpo ou em partes menores.',
   requestTimeout: 'A requisição demorou demais para chegar. Tente novamente.',
   badJson: 'Corpo da requisição inválido: envie um JSON válido.',
+  nulChar: 'Texto com caractere nulo (\\u0000): remova-o e envie de novo.',
   payloadTooLarge: 'Conteúdo maior que o permitido.',
   uploadsBusy: 'Muitos envios de arquivos em andamento. Tente novamente em alguns segundos.',
   uploadInterrupted: 'O envio do arquivo foi interrompido antes do fim. Envie o arquivo novamente.',

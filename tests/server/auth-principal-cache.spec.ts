@@ -72,6 +72,25 @@ describe('principal cache', () => {
     expect((await t.api('/api/agents/acme-suporte', { method: 'PATCH', token: admin, body: { active: true } })).status).toBe(200);
   });
 
+  it("an admin setting a user's password or e-mail ends that user's sessions: the token and the refresh cookie are refused", async () => {
+    for (const change of [{ password: 'pinguim cinza salta 34' }, { email: 'suporte.novo@acme.test' }]) {
+      const login = await t.api('/api/auth/login', { method: 'POST', body: { email: 'suporte@acme.test', password: TEST_PASSWORD } });
+      expect(login.status, login.text).toBe(200);
+      const token = login.body.data.accessToken as string;
+      expect((await t.api('/api/auth/me', { token })).status).toBe(200);
+      const set = await t.api('/api/agents/acme-suporte', { method: 'PATCH', token: admin, body: change });
+      expect(set.status, set.text).toBe(200);
+      expect((await t.api('/api/auth/me', { token })).status, JSON.stringify(change)).toBe(401);
+      expect((await t.api('/api/auth/refresh', { method: 'POST', cookie: login.cookie })).status, JSON.stringify(change)).toBe(401);
+      const back = await t.api('/api/agents/acme-suporte', { method: 'PATCH', token: admin, body: { email: 'suporte@acme.test', password: TEST_PASSWORD } });
+      expect(back.status, back.text).toBe(200);
+    }
+    // Any other change (a name) leaves the sessions alone.
+    const token = await signIn('suporte@acme.test');
+    expect((await t.api('/api/agents/acme-suporte', { method: 'PATCH', token: admin, body: { displayName: 'Suporte' } })).status).toBe(200);
+    expect((await t.api('/api/auth/me', { token })).status).toBe(200);
+  });
+
   it('joining a department as supervisor counts on the next request', async () => {
     const token = await signIn('suporte@acme.test');
     const before = (await t.api('/api/auth/me', { token })).body.data;

@@ -130,6 +130,17 @@ describe('sign-up (POST /api/users)', () => {
     }
   });
 
+  it('refuses an e-mail that would look like another account: a NUL, a right-to-left override, full-width letters', async () => {
+    for (const email of ['admin@acme.test\u0000', 'x@mail.com\u202e', 'ａｄｍｉｎ@acme.test', 'ad\u200bmin@acme.test']) {
+      const res = await t.api('/api/users', { method: 'POST', body: { displayName: 'Sósia', email, password: 'segredo1', confirmPassword: 'segredo1' } });
+      expect(res.status, JSON.stringify(email)).toBe(400);
+      expect(res.body.errorMessage).toBeTruthy();
+    }
+    // An address with accents is a real one (RFC 6531) and stays accepted.
+    const accented = await t.api('/api/users', { method: 'POST', body: { displayName: 'José', email: 'josé@acme.test', password: 'segredo1', confirmPassword: 'segredo1' } });
+    expect(accented.status, accented.text).toBe(201);
+  });
+
   it('refuses a taken e-mail and a tenant without publicRegister', async () => {
     const taken = await t.api('/api/users', { method: 'POST', body: { displayName: 'X', email: 'admin@acme.test', password: 'segredo1', confirmPassword: 'segredo1' } });
     expect(taken.status).toBe(409);
@@ -198,6 +209,19 @@ describe('e-mailed links', () => {
     // No longer a recovery: the password it now has is asked for.
     const back = await t.api('/api/profile', { method: 'PATCH', token: done.body.data.accessToken, body: { password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD, currentPassword: 'nova-senha-1' } });
     expect(back.status, back.text).toBe(200);
+  });
+
+  it("a tenant's e-mailed link points at that tenant's host (the default tenant's at PUBLIC_URL), and completes there", async () => {
+    await t.api('/api/auth/password-recovery', { method: 'POST', host: t.hosts.outra, body: { email: 'admin@outra.test' } });
+    const mail = await t.smtp.waitFor('admin@outra.test');
+    const href = /(https?:\/\/[^\s"<>]+\/finishSignUp\?[^\s"<>]+)/.exec(mail.text)![1]!;
+    expect(new URL(href).hostname).toBe('outra.test');
+    const { token } = linkFrom(mail.text);
+    const done = await t.api('/api/auth/email-link/complete', { method: 'POST', host: t.hosts.outra, body: { token, email: 'admin@outra.test' } });
+    expect(done.status, done.text).toBe(200);
+    await t.api('/api/auth/email-link', { method: 'POST', body: { email: 'supervisor@acme.test' } });
+    const acme = await t.smtp.waitFor('supervisor@acme.test');
+    expect(new URL(/(https?:\/\/[^\s"<>]+\/finishSignUp\?[^\s"<>]+)/.exec(acme.text)![1]!).origin).toBe(t.server.config.publicUrl);
   });
 
   it('an unverified sign-up cannot be taken over: completing a link drops that password', async () => {

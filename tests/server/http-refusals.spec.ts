@@ -67,4 +67,16 @@ describe('refusals before a route runs', () => {
     expect(answer).toMatch(/\r\nConnection: close\r\n/i);
     expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({ error: 'bad_request', errorMessage: publicMessages.errors.badRequest });
   });
+
+  it('a JSON body with a NUL in any text (or key): 400 in Portuguese before the route writes it; the same text without it passes', async () => {
+    const admin = await t.tokenFor('acme', 'acme-admin');
+    for (const body of [{ name: 'a\u0000b' }, { name: 'ok', [`chave\u0000`]: 1 }, { name: 'ok', nested: [{ deep: ['x\u0000'] }] }]) {
+      const res = await t.api('/api/tags', { method: 'POST', token: admin, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body).toEqual({ error: 'nul_character', errorMessage: publicMessages.errors.nulChar });
+    }
+    // A backslash and the letters u0000 typed as text are not a NUL.
+    const typed = await t.api('/api/tags', { method: 'POST', token: admin, body: { name: 'barra \\u0000 digitada' } });
+    expect(typed.status, typed.text).toBe(201);
+  });
 });

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@atendimento/server/services/auth/tokens';
 import type { RouteSpec } from '@atendimento/server/web/access';
 import { startTestServer, type TestServer } from '../helpers/test-server';
+import { RawSocket } from './realtime/realtime-helpers';
+import { waitFor } from '../helpers/wait-for';
 
 /**
  * Walks EVERY registered route as each role and as another tenant's user, and checks the
@@ -102,4 +104,23 @@ describe('role matrix', () => {
     expect(failures).toEqual([]);
     expect(checked).toBe(t.server.api.routes.length * ROLES.length);
   }, 180_000);
+
+  it("the hub's staff and structure collections are the members' only: a stranger gets 'forbidden' where an agent gets rows", async () => {
+    const collections = ['users', 'departaments', 'queues', 'tags', 'channels', 'presence'];
+    const answers = async (role: 'stranger' | 'agent') => {
+      const s = new RawSocket(t.baseUrl, t.hosts.acme);
+      try {
+        await s.auth((await tokenFor(role))!);
+        for (const collection of collections) s.send({ type: 'subscribe', id: collection, collection });
+        return Object.fromEntries(await Promise.all(collections.map(async (id) => {
+          const frame = await waitFor(() => s.frames.find((f) => (f.type === 'error' || f.type === 'snapshot') && f.id === id), `${role}: ${id}`);
+          return [id, frame.type === 'error' ? frame.error : 'snapshot'];
+        })));
+      } finally {
+        s.close();
+      }
+    };
+    expect(await answers('stranger')).toEqual(Object.fromEntries(collections.map((c) => [c, 'forbidden'])));
+    expect(await answers('agent')).toEqual(Object.fromEntries(collections.map((c) => [c, 'snapshot'])));
+  });
 });

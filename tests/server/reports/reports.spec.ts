@@ -385,6 +385,8 @@ describe('export jobs survive their process (docs/exports.md)', () => {
     expect(download.status).toBe(200);
     expect(download.text.split('\n')).toHaveLength(4); // header, R1, R2, final newline
     expect((await t.api(link.replace(/sig=.*/, 'sig=forjada'))).status).toBe(404);
+    // The same signed link on another tenant's host finds nothing.
+    expect((await t.api(link, { host: t.hosts.outra })).status).toBe(404);
 
     const dir = path.join(t.server.config.dataDir, 'exports');
     expect(existsSync(path.join(dir, `${job.id}.csv`))).toBe(true);

@@ -66,6 +66,10 @@ export function createTenantRepository(db: Db) {
       const hosts = await db('tenant_hosts').orderBy('host').select('host', 'tenant_id');
       return rows.map((row) => ({ ...fromRow(row), hosts: hosts.filter((h) => h.tenant_id === row.id).map((h) => String(h.host)) }));
     },
+    /** A tenant's host names, in name order. */
+    async hostsOf(id: string): Promise<string[]> {
+      return (await db('tenant_hosts').where({ tenant_id: id }).orderBy('host').select('host')).map((h) => String(h.host));
+    },
     async hostOwner(host: string): Promise<string | null> {
       const row = await db('tenant_hosts').where({ host }).first('tenant_id');
       return row ? String(row.tenant_id) : null;

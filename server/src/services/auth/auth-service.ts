@@ -13,7 +13,10 @@ import { decoyVerify, hashPassword, needsRehash, verifyPassword } from './passwo
 import { randomToken, sha256, type TokenService } from './tokens';
 import type { RateLimiter } from './rate-limiter';
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// No spaces, controls or invisible format characters (U+202E turns text around; U+0000 makes
+// 'admin@x\0' print like 'admin@x'); letters that compatibility-normalise to others (full-width
+// 'ａ' → 'a') are refused in checkEmail: an address must not look like another account's.
+const EMAIL_PATTERN = /^[^\s@\p{Cc}\p{Cf}]+@[^\s@\p{Cc}\p{Cf}]+\.[^\s@\p{Cc}\p{Cf}]+$/u;
 
 /** Who is calling: a signed-in user, or an anonymous visitor limited to one room. */
 export type Principal =
@@ -47,7 +50,8 @@ interface AuthServiceDeps {
   refreshTtlSeconds: number;
   linkTtlSeconds: number;
   /** Base URL of the app for a tenant, used in e-mailed links. */
-  appUrl(tenant: TenantRow): string;
+  /** The tenant's own address, for e-mailed links (auth/index.ts `tenantAppUrl`). */
+  appUrl(tenant: TenantRow): string | Promise<string>;
   /** Checks that a public room token exists in the tenant; returns the room id. */
   findPublicRoom(tenantId: string, publicToken: string): Promise<string | null>;
 }
@@ -55,7 +59,7 @@ interface AuthServiceDeps {
 function checkEmail(email: unknown): string {
   if (typeof email !== 'string' || email.trim() === '') throw badRequest('email_required', messages.validation.emailRequired);
   const trimmed = email.trim();
-  if (!EMAIL_PATTERN.test(trimmed) || trimmed.length > 320) throw badRequest('invalid_email', messages.auth.invalidEmail);
+  if (!EMAIL_PATTERN.test(trimmed) || trimmed.normalize('NFKC') !== trimmed || trimmed.length > 320) throw badRequest('invalid_email', messages.auth.invalidEmail);
   return normaliseEmail(trimmed);
 }
 
@@ -135,7 +139,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       },
       now,
     );
-    const url = `${deps.appUrl(tenant)}/finishSignUp?token=${encodeURIComponent(token)}${purpose === 'reset' ? '&mode=resetPassword' : ''}`;
+    const url = `${await deps.appUrl(tenant)}/finishSignUp?token=${encodeURIComponent(token)}${purpose === 'reset' ? '&mode=resetPassword' : ''}`;
     const text = messages.auth.linkMail;
     const subject = format(purpose === 'reset' ? text.subjectReset : text.subjectSignIn, { tenant: tenant.name });
     const intro = purpose === 'reset' ? text.introReset : text.introSignIn;

@@ -4,6 +4,7 @@ import type { Db } from '../../db/knex';
 import { createAccessLinkRepository } from '../../db/repositories/access-link-repository';
 import { createRoomRepository } from '../../db/repositories/room-repository';
 import { createSessionRepository } from '../../db/repositories/session-repository';
+import { createTenantRepository } from '../../db/repositories/tenant-repository';
 import type { UserRepository } from '../../db/repositories/user-repository';
 import type { Logger } from '../../logger';
 import type { BlobStore } from '../files/blob-store';
@@ -15,7 +16,7 @@ import { createGoogleSignIn } from './google-signin';
 
 type AuthConfig = Pick<
   Config,
-  'jwtSecret' | 'accessTokenTtlSeconds' | 'loginMaxPerAccount' | 'loginMaxPerIp' | 'loginWindowSeconds' | 'signUpMaxPerIp' | 'signUpWindowSeconds' | 'refreshTokenTtlSeconds' | 'linkTtlSeconds' | 'publicUrl'
+  'jwtSecret' | 'accessTokenTtlSeconds' | 'loginMaxPerAccount' | 'loginMaxPerIp' | 'loginWindowSeconds' | 'signUpMaxPerIp' | 'signUpWindowSeconds' | 'refreshTokenTtlSeconds' | 'linkTtlSeconds' | 'publicUrl' | 'defaultTenant'
 > & { google?: Config['google'] };
 
 /**
@@ -23,11 +24,25 @@ type AuthConfig = Pick<
  * e-mailed sign-in links, rate limits per account and per IP, access tokens, and the public
  * chat's anonymous tokens. Its routes: web/routes/auth.
  */
+/**
+ * Where a tenant's e-mailed links point: the deployment's PUBLIC_URL for the default tenant (the
+ * one localhost serves), else the tenant's first registered host with PUBLIC_URL's scheme and
+ * port (every tenant is served by the same listener). A link on the wrong host fails: sign-in
+ * links and recovery tokens are looked up in the tenant the host names.
+ */
+export function tenantAppUrl(config: Pick<Config, 'publicUrl' | 'defaultTenant'>, tenantId: string, hosts: string[]): string {
+  if (tenantId === config.defaultTenant || hosts.length === 0) return config.publicUrl;
+  const url = new URL(config.publicUrl);
+  url.hostname = hosts[0]!;
+  return url.origin;
+}
+
 export function createAuth(deps: { db: Db; users: UserRepository; config: AuthConfig; mailer: Mailer; clock: Clock; logger: Logger; blobs: BlobStore }) {
   const { db, config, clock } = deps;
   const tokens = createTokenService(config.jwtSecret, config.accessTokenTtlSeconds);
   const rooms = createRoomRepository(db);
   const sessions = createSessionRepository(db);
+  const tenantRepo = createTenantRepository(db);
   const service = createAuthService({
     users: deps.users,
     sessions,
@@ -41,7 +56,7 @@ export function createAuth(deps: { db: Db; users: UserRepository; config: AuthCo
     signUpLimiter: createRateLimiter(clock, { max: config.signUpMaxPerIp, windowSeconds: config.signUpWindowSeconds }),
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
     linkTtlSeconds: config.linkTtlSeconds,
-    appUrl: () => config.publicUrl,
+    appUrl: async (tenant) => tenantAppUrl(config, tenant.id, tenant.id === config.defaultTenant ? [] : await tenantRepo.hostsOf(tenant.id)),
     findPublicRoom: (tenantId, publicToken) => rooms.idByPublicToken(tenantId, publicToken),
   });
   // Google sign-in (docs/auth.md "Google"): the deployment's OpenID client, if configured.

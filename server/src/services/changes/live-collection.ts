@@ -1,4 +1,5 @@
-import type { Filter, OrderBy } from '@atendimento/schemas';
+import { isStranger, type Filter, type OrderBy } from '@atendimento/schemas';
+import { forbidden } from '../../errors';
 import type { Transaction } from '../../db/knex';
 import type { Principal } from '../auth/auth-service';
 import type { TenantRow } from '../../db/repositories/tenant-repository';
@@ -47,4 +48,14 @@ export interface LiveCollection {
   snapshot(trx: Transaction, tenantId: string, query: LiveQuery): Promise<LiveRecord[]>;
   /** Current state of changed records (deleted ones included, so they can be removed). */
   load(tenantId: string, ids: string[]): Promise<LiveRecord[]>;
+}
+
+/**
+ * The caller is a signed-in member of the tenant: not a visitor, not a stranger (a public
+ * sign-up with nothing granted yet, docs/security.md). For the collections that list the staff
+ * and the tenant's structure (users, departments, queues, tags, channels, presence): REST
+ * refuses strangers those lists, and the hub must not hand them out either.
+ */
+export function assertMember(principal: Principal): asserts principal is Extract<Principal, { kind: 'user' }> {
+  if (principal.kind !== 'user' || isStranger(principal.user, [...principal.agentOf, ...principal.supervisorOf])) throw forbidden();
 }

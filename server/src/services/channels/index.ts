@@ -1,9 +1,8 @@
-import { forbidden } from '../../errors';
 import type { Db } from '../../db/knex';
 import { createChannelAdminRepository } from '../../db/repositories/channel-admin-repository';
 import { createChannelProviderRepository } from '../../db/repositories/channel-provider-repository';
 import type { ChangeFeed } from '../changes/change-feed';
-import type { LiveCollection, LiveRecord } from '../changes/live-collection';
+import { assertMember, type LiveCollection, type LiveRecord } from '../changes/live-collection';
 import type { Clock } from '../../clock';
 import type { Logger } from '../../logger';
 import { CHANNELS_COLLECTION, createChannelAdminService } from './channel-admin-service';
@@ -17,12 +16,12 @@ export function createChannels(deps: { db: Db; changes: ChangeFeed; clock: Clock
   const repo = createChannelAdminRepository(deps.db);
   const service = createChannelAdminService({ repo, changes: deps.changes, clock: deps.clock, logger: deps.logger, fetch: deps.fetch });
 
-  // Records are public channels (no provider settings): every signed-in user may list them,
-  // as GET /api/lookup/channels answers; the settings are only ever on the admin routes.
+  // Records are public channels (no provider settings): every member may list them, as
+  // GET /api/lookup/channels answers; the settings are only ever on the admin routes.
   const channels: LiveCollection = {
     name: CHANNELS_COLLECTION,
     resolve(_tenant, principal) {
-      if (principal.kind !== 'user') throw forbidden();
+      assertMember(principal);
       return { filter: null, orderBy: [{ field: 'menuOrder', direction: 'asc' }], limit: 500 };
     },
     async snapshot(trx, tenantId) {

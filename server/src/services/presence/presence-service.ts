@@ -8,7 +8,7 @@ import { STATUS_COLUMNS } from '../../db/repositories/status-repository';
 import type { ChangeFeed } from '../changes/change-feed';
 import type { Principal } from '../auth/auth-service';
 import { forbidden, notFound, validationError } from '../../errors';
-import type { LiveCollection, LiveRecord } from '../changes/live-collection';
+import { assertMember, type LiveCollection, type LiveRecord } from '../changes/live-collection';
 import { andFilters, readLiveQuery } from './live-query-input';
 
 type UserPrincipal = Extract<Principal, { kind: 'user' }>;
@@ -97,11 +97,11 @@ export function createPresenceService(deps: PresenceDeps) {
 
   const toStatus = (r: StatusRecord): LiveRecord => ({ id: r.id, userId: r.userId, status: r.status, lifeControl: { createdAt: r.createdAt } });
 
-  /** `presence`: active agents with status and online, for any signed-in user (not visitors). */
+  /** `presence`: active agents with status and online, for members (not visitors, not strangers). */
   const presenceCollection: LiveCollection = {
     name: PRESENCE_COLLECTION,
     resolve(_tenant, principal, input) {
-      if (principal.kind !== 'user') throw forbidden();
+      assertMember(principal);
       const q = readLiveQuery(input, { defaultOrder: [{ field: 'displayName', direction: 'asc' }], defaultLimit: 100, maxLimit: 1000 });
       // Only agents are listed (seed 002 §7), and only active ones (transfer lists, 'Agentes Online').
       const scope = andFilters({ field: 'type', op: '==', value: 'agent' }, { field: 'active', op: '==', value: true });

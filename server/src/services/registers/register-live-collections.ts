@@ -1,7 +1,7 @@
 import { hasPermission, hasTenantClaim, isAdmin, isValidFilter, messages, format, type Filter, type OrderBy } from '@atendimento/schemas';
 import type { RegisterDefinition } from '@atendimento/schemas/registers/index';
 import { AppError, forbidden } from '../../errors';
-import type { LiveCollection, LiveQuery } from '../changes/live-collection';
+import { assertMember, type LiveCollection, type LiveQuery } from '../changes/live-collection';
 import type { RegisterRepository } from '../../db/repositories/register-repository';
 import { checkRegisterFilter, RegisterFilterError } from '../../db/repositories/register-sql';
 import type { Principal } from '../auth/auth-service';
@@ -13,8 +13,8 @@ const LIVE_MAX_LIMIT = 500;
 
 /**
  * Collections the chat console reads for every agent (seed 001 §7 "Live reads": departaments,
- * tags, users, queues): readable by any signed-in user of the tenant, whatever the register
- * screen's permission — the console needs them to transfer, tag and route chats.
+ * tags, users, queues): readable by any member of the tenant, whatever the register screen's
+ * permission — the console needs them to transfer, tag and route chats; not by a stranger.
  */
 const CONSOLE_COLLECTIONS = new Set(['departaments', 'tags', 'users', 'queues']);
 
@@ -74,7 +74,10 @@ function registerLiveCollection(definition: RegisterDefinition, deps: { register
       if (hasPermission(user, 'contacts') || user.claims?.enableAllContacts) return hidden;
       return and({ field: 'agents', op: 'array-contains', value: user.id }, hidden);
     }
-    if (CONSOLE_COLLECTIONS.has(name)) return registers.scopeOf(caller, definition.name);
+    if (CONSOLE_COLLECTIONS.has(name)) {
+      assertMember(principal);
+      return registers.scopeOf(caller, definition.name);
+    }
     if (!mayUseRegister(definition.list, tenant, user)) throw forbidden();
     return registers.scopeOf(caller, definition.name);
   }

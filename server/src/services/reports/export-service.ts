@@ -315,8 +315,8 @@ export function createDashboardExportService(deps: {
       return viewOf(job);
     },
 
-    /** `GET /api/dashboard/export/:id/file?until&sig`: the signed link of a large export. */
-    async file(id: string, until: unknown, sig: unknown): Promise<{ stream: NodeJS.ReadableStream; fileName: string; type: string }> {
+    /** `GET /api/dashboard/export/:id/file?until&sig`: the signed link of a large export, on its own tenant's host only. */
+    async file(tenantId: string, id: string, until: unknown, sig: unknown): Promise<{ stream: NodeJS.ReadableStream; fileName: string; type: string }> {
       const untilMs = Number(until);
       if (!/^[0-9a-f-]{36}$/.test(id) || !Number.isFinite(untilMs) || typeof sig !== 'string') throw notFound();
       const expected = Buffer.from(sign(id, untilMs));
@@ -324,7 +324,7 @@ export function createDashboardExportService(deps: {
       if (expected.length !== given.length || !timingSafeEqual(expected, given) || untilMs < clock.now().getTime()) throw notFound();
       const job = await jobs.findById<ExportRequestData>(id);
       const type = job?.request.request?.fileType;
-      if (!job || job.status !== 'sent' || (type !== 'csv' && type !== 'json')) throw notFound();
+      if (!job || job.tenantId !== tenantId || job.status !== 'sent' || (type !== 'csv' && type !== 'json')) throw notFound();
       const file = fileOf(id, type);
       try {
         statSync(file);

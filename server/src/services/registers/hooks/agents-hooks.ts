@@ -73,6 +73,11 @@ export function agentsHooks(deps: {
     },
     async afterCommit(ctx, next, previous, inputs) {
       if (previous && previous.active !== false && next.active === false) await deps.revokeUser?.(ctx.tenant, next.id, 'disabled');
+      // A password or e-mail set by someone else (an admin resetting a compromised account) ends
+      // the user's sessions and refresh tokens, as the user's own change does.
+      else if (previous && ((typeof inputs.password === 'string' && inputs.password !== '') || normaliseEmail(String(previous.email ?? '')) !== normaliseEmail(String(next.email ?? '')))) {
+        await deps.revokeUser?.(ctx.tenant, next.id, 'credentials_changed');
+      }
       if (previous && deps.sendAccountNotice) {
         const oldEmail = String(previous.email ?? '');
         const emailChanged = oldEmail !== '' && oldEmail !== next.email;

@@ -13,7 +13,7 @@ export function registerInternalChatRoutes(api: ApiRegistry, chat: Chat): void {
   api.add({
     method: 'POST',
     path: '/api/internalChats',
-    access: access.user,
+    access: access.member,
     handler: async (ctx) => {
       const input = validateWith<CreateInternalChatInput>('internal.create', mailSchemas.createInternalChat, bodyOrEmpty(ctx));
       const { room, created } = await chat.internal.create(await scopeOf(ctx, chat), input);
@@ -25,7 +25,7 @@ export function registerInternalChatRoutes(api: ApiRegistry, chat: Chat): void {
   api.add({
     method: 'PATCH',
     path: '/api/internalChats/:id/agents',
-    access: access.user,
+    access: access.member,
     handler: async (ctx) => {
       const input = validateWith<InternalAgentsInput>('internal.agents', mailSchemas.internalAgents, bodyOrEmpty(ctx));
       ctx.body = { meta: { ok: true, message: texts.chat.agentsAdded }, data: await chat.internal.addAgents(await scopeOf(ctx, chat), String(ctx.params.id), input.agents) };
@@ -35,7 +35,7 @@ export function registerInternalChatRoutes(api: ApiRegistry, chat: Chat): void {
   api.add({
     method: 'PATCH',
     path: '/api/internalChats/:id/leave',
-    access: access.user,
+    access: access.member,
     handler: async (ctx) => {
       ctx.body = { meta: { ok: true }, data: await chat.internal.leave(await scopeOf(ctx, chat), String(ctx.params.id)) };
     },

@@ -58,7 +58,7 @@ export function registerReportRoutes(api: ApiRegistry, domain: Reports): void {
     path: '/api/dashboard/export/:id/file',
     access: access.public,
     handler: async (ctx) => {
-      const file = await domain.exports.file(String(ctx.params.id), ctx.query.until, ctx.query.sig);
+      const file = await domain.exports.file(ctx.state.tenant.id, String(ctx.params.id), ctx.query.until, ctx.query.sig);
       ctx.set('Content-Disposition', `attachment; filename="${file.fileName}"`);
       ctx.type = file.type;
       ctx.body = file.stream;
