@@ -252,6 +252,20 @@ describe('profile', () => {
     expect(renamed.body.data).toMatchObject({ displayName: 'Suporte Renomeado', email: 'suporte@acme.test' });
   });
 
+  it('refuses what the profile does not take: a body that is not an object, a field it does not know, a picture of another tenant', async () => {
+    const token = await t.login('suporte@acme.test');
+    const array = await t.api('/api/profile', { method: 'PATCH', token, body: [{ displayName: 'X' }] });
+    expect(array.status).toBe(400);
+    expect(array.body).toEqual({ error: 'invalid_body', errorMessage: messages.errors.badJson });
+    const claims = await t.api('/api/profile', { method: 'PATCH', token, body: { displayName: 'Suporte', claims: { admin: true }, email: 'outro@acme.test' } });
+    expect(claims.status).toBe(400);
+    expect(claims.body.fields.map((f: { field: string }) => f.field)).toEqual(['claims', 'email']);
+    const foreign = await t.api('/api/profile', { method: 'PATCH', token, body: { photoUrl: '/api/files/outra/abc.jpg' } });
+    expect(foreign.status).toBe(400);
+    const own = await t.api('/api/profile', { method: 'PATCH', token, body: { photoUrl: '/api/files/acme/abc.jpg' } });
+    expect(own.status, own.text).toBe(200);
+  });
+
   it('a password the account has is asked for before it changes: a leaked access token alone cannot take the account over', async () => {
     const token = await t.login('suporte@acme.test');
     const next = 'Tartaruga verde nada devagar';

@@ -19,10 +19,15 @@ export function bodyOrEmpty(ctx: Context): unknown {
   return bodyOf(ctx) ?? {};
 }
 
-/** The body when it is a JSON object, else `{}`. */
+/**
+ * The body when it is a JSON object, `{}` without one; any other JSON (an array, a string, a
+ * number) is 400: a route that reads fields must not take `[…]` as "nothing to change".
+ */
 export function objectBody(ctx: Context): Record<string, unknown> {
   const value = bodyOf(ctx);
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) throw badRequest('invalid_body', messages.errors.badJson);
+  return value as Record<string, unknown>;
 }
 
 /** The `Idempotency-Key` header of a send (a body `clientId` wins over it); 400 when too long. */

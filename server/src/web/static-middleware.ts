@@ -33,6 +33,14 @@ export function staticMiddleware(root: string | null): Middleware {
       } catch (error) {
         if ((error as { status?: number }).status !== 404) throw error;
       }
+      // A missing build file (a tab opened before a deploy asking for a chunk that is gone) is a
+      // 404, not the app's page: served as JavaScript, index.html failed the dynamic import with a
+      // MIME error the page could not tell from a broken network.
+      if (ctx.path.startsWith('/assets/')) {
+        ctx.status = 404;
+        ctx.set('Cache-Control', 'no-cache');
+        return;
+      }
     }
     ctx.set('Cache-Control', 'no-cache');
     await send(ctx, 'index.html', { root });

@@ -206,7 +206,7 @@ describe('daily reports, kept incrementally', () => {
     expect((await t.api('/api/dashboard/reports')).status).toBe(401);
     const other = await t.tokenFor('outra', 'outra-admin');
     expect((await t.api('/api/dashboard/reports?from=2026-01-05&to=2026-01-05', { token: other })).status).toBe(401);
-    for (const query of ['from=2026-01-05', 'from=2025-01-01&to=2026-01-05', 'from=2026-01-05&to=2026-02-30', 'from=2026-02-01&to=2026-02-02', 'days=8']) {
+    for (const query of ['from=2026-01-05', 'from=2025-01-01&to=2026-01-05', 'from=2026-01-05&to=2026-02-30', 'from=2026-02-01&to=2026-02-02', 'days=8', 'from=2025-11-31&to=2025-12-01']) {
       const res = await dashboard(t.tokens.admin, query);
       expect(res.status, query).toBe(400);
       expect(res.body.errorMessage).toBeTruthy();

@@ -39,7 +39,7 @@ export function BulkCloseBar({ rooms, onRemove, onDone, onCancel }: { rooms: Roo
       <Button size="small" onClick={onCancel}>Cancelar</Button>
       <Button size="small" variant="contained" color="error" onClick={() => setOpen(true)}>Encerrar</Button>
       <LazyDialog open={open} onClose={() => setOpen(false)} maxWidth="sm" fullWidth slotProps={{
-        paper: { sx: { minWidth: 500 } }
+        paper: { sx: { width: '100%', maxWidth: 500, mx: 1 } }
       }}>
         <DialogTitle>Encerrar chats</DialogTitle>
         <DialogContent>

@@ -1,4 +1,5 @@
-import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { LazyPart } from '../../ui/LazyPart';
 import { Box, Chip, CircularProgress, IconButton, Paper, Typography } from '@mui/material';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
@@ -173,7 +174,7 @@ export function ChatListPanel({ onOpenRoom }: { onOpenRoom: (room: Room, options
         </Box>
       </Box>
       {starting && (
-        <Suspense fallback={null}>
+        <LazyPart>
           <InternalChatDialog
             open
             mode="start"
@@ -191,7 +192,7 @@ export function ChatListPanel({ onOpenRoom }: { onOpenRoom: (room: Room, options
               }
             }}
           />
-        </Suspense>
+        </LazyPart>
       )}
     </Paper>
   );

@@ -36,7 +36,7 @@ export function AttachmentPreview(props: { uploads: PendingUpload[]; onChange: (
   const { uploads } = props;
   return (
     <Dialog open={uploads.length > 0} onClose={props.onCancel} maxWidth="md" slotProps={{
-      paper: { sx: { minWidth: 500 } }
+      paper: { sx: { width: '100%', maxWidth: 500, mx: 1 } }
     }}>
       <DialogTitle>{texts.composer.preview}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>

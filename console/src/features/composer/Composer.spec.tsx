@@ -46,9 +46,12 @@ describe('Composer (seed 001 §5 "Message box", §2 footer)', () => {
   });
 
   it("over 4000 characters: 'Limite de caracteres excedido', box locked, truncated to 4000 after 3 s", async () => {
+    // The toast is a lazy chunk: loaded before the clock is faked, so its import cannot eat the 3 s below.
+    await import('../../ui/ToastSnackbar');
     vi.useFakeTimers({ shouldAdvanceTime: true });
     render(<s.Empty />);
     fireEvent.change(box(), { target: { value: 'a'.repeat(4010) } });
+    await act(async () => {});
     expect(screen.getByText('Limite de caracteres excedido')).toBeTruthy();
     expect(box().readOnly).toBe(true);
     await act(async () => { vi.advanceTimersByTime(2900); });
@@ -82,6 +85,21 @@ describe('Composer (seed 001 §5 "Message box", §2 footer)', () => {
     expect(box().value).toBe('Olá! Como posso ajudar?');
     fireEvent.change(box(), { target: { value: '/horario ' } });
     expect(box().value).toBe('Atendemos de segunda a sexta, das 8h às 18h.');
+  });
+
+  it("the send button on an exact '/tag' puts its fixed message in the box, as Enter does; a second click sends that text", async () => {
+    const api = composerApi();
+    const Story = emptyWith({ api });
+    render(<Story />);
+    fireEvent.change(box(), { target: { value: '/' } });
+    await screen.findByRole('list', { name: 'Mensagens fixas' });
+    fireEvent.change(box(), { target: { value: '/saudacao' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    expect(box().value).toBe('Olá! Como posso ajudar?');
+    expect(posts(api)).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    await waitFor(() => expect(posts(api)).toHaveLength(1));
+    expect((posts(api)[0]!.body as { text: string }).text).toBe('Olá! Como posso ajudar?');
   });
 
   it('typing past a tag never expands it: /saudacao8kei691 stays as typed and is sent as typed', async () => {

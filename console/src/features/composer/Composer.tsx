@@ -125,6 +125,12 @@ export function Composer({ room, actions, replyTo, onCancelReply, dropped, onDro
   };
 
   const send = async () => {
+    // The send button on an exact '/tag' does what Enter does: the fixed message, never '/tag' itself.
+    const exact = exactTag(fixedItems, text);
+    if (exact) {
+      pickFixed(exact);
+      return;
+    }
     const value = text.trim();
     if (!value || locked || !canSend || value.length > MESSAGE_MAX_LENGTH) return;
     setText('');

@@ -1,4 +1,5 @@
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { LazyPart } from '../../ui/LazyPart';
 import { Box, Button, Chip, CircularProgress, Divider, IconButton, List, ListItemButton, ListItemText, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { CONTACT_HISTORY_LIMIT, contactIsBlocked, hasPermission, isAdmin, messages as seedTexts, type Filter, type RoomsPageAnswer } from '@atendimento/schemas';
@@ -153,9 +154,9 @@ export function ContactDrawer({ roomId, onOpenRoom }: { roomId: string; onOpenRo
         </>
       )}
       {editing && (
-        <Suspense fallback={null}>
+        <LazyPart>
           <ContactEditDialog open roomId={roomId} onClose={() => setEditing(false)} />
-        </Suspense>
+        </LazyPart>
       )}
     </Box>
   );

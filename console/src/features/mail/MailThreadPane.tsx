@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, useEffect, useMemo, useState } from 'react';
+import { LazyPart } from '../../ui/LazyPart';
 import { Box, Button, Chip, IconButton, Link, Paper, Tooltip, Typography } from '@mui/material';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CloseIcon from '@mui/icons-material/Close';
@@ -179,7 +180,7 @@ export function MailThreadPane({ room, onOpenContact }: { room: Room; onOpenCont
         </Box>
       )}
       {replyOpened && (
-        <Suspense fallback={null}>
+        <LazyPart>
           <MailReplyDialog
             open={replying}
             subject={/^re\s*:/i.test(subject) ? subject : `Re: ${subject}`}
@@ -188,7 +189,7 @@ export function MailThreadPane({ room, onOpenContact }: { room: Room; onOpenCont
             onCancel={() => setReplying(false)}
             onSend={send}
           />
-        </Suspense>
+        </LazyPart>
       )}
     </Paper>
   );

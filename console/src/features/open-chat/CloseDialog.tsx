@@ -40,7 +40,7 @@ export function CloseDialog(props: { open: boolean; noMessage?: boolean; researc
 
   return (
     <Dialog open={props.open} onClose={props.onCancel} fullWidth maxWidth="sm" slotProps={{
-      paper: { sx: { minWidth: 500 } }
+      paper: { sx: { width: '100%', maxWidth: 500, mx: 1 } }
     }}>
       <DialogTitle>{props.research ? (props.research === 'nps' ? seedTexts.survey.titleNps : seedTexts.survey.titleCsat) : props.noMessage ? texts.closeDialog.titleNoMessage : texts.closeDialog.title}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>

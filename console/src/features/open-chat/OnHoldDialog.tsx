@@ -39,7 +39,7 @@ export function OnHoldDialog(props: { open: boolean; items: FixedMessage[]; onCa
 
   return (
     <Dialog open={props.open} onClose={props.onCancel} fullWidth maxWidth="sm" aria-labelledby="on-hold-title" slotProps={{
-      paper: { sx: { minWidth: 500 } }
+      paper: { sx: { width: '100%', maxWidth: 500, mx: 1 } }
     }}>
       <DialogTitle id="on-hold-title">{seedTexts.chat.onHoldTitle}</DialogTitle>
       <DialogContent>

@@ -80,7 +80,7 @@ export function TransferDialog(props: {
   const title = props.kind === 'agents' ? t.title : t.queuesTitle;
   return (
     <Dialog open={props.open} onClose={props.onCancel} fullWidth maxWidth="sm" aria-labelledby="transfer-title" slotProps={{
-      paper: { sx: { minWidth: 500 } }
+      paper: { sx: { width: '100%', maxWidth: 500, mx: 1 } }
     }}>
       <DialogTitle id="transfer-title">{title}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, pt: '8px !important' }}>

@@ -56,6 +56,9 @@ interface AuthServiceDeps {
   findPublicRoom(tenantId: string, publicToken: string): Promise<string | null>;
 }
 
+/** What PATCH /api/profile may set (seed 002 "Profile screen"). */
+const PROFILE_FIELDS = new Set(['displayName', 'password', 'confirmPassword', 'currentPassword', 'photoUrl', 'whatsapp', 'followMe']);
+
 function checkEmail(email: unknown): string {
   if (typeof email !== 'string' || email.trim() === '') throw badRequest('email_required', messages.validation.emailRequired);
   const trimmed = email.trim();
@@ -440,6 +443,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       meta?: RequestMeta,
     ) {
       const now = clock.now();
+      // The profile's own fields only: a key it does not know (claims, email, type...) is refused, not ignored.
+      const unknown = Object.keys(input).filter((key) => !PROFILE_FIELDS.has(key));
+      if (unknown.length) throw validationError(unknown.map((field) => ({ field, message: messages.validation.invalidValue })));
       const patch: Parameters<UserRepository['update']>[2] = {};
       if (input.displayName !== undefined) {
         if (typeof input.displayName !== 'string' || input.displayName.trim() === '') {
@@ -455,7 +461,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         patch.updatePassReason = null;
       }
       if (input.photoUrl !== undefined) {
-        if (input.photoUrl !== null && (typeof input.photoUrl !== 'string' || !/^\/api\/files\/[\w-]+\/[\w-]+\.(jpg|jpeg|png)$/.test(input.photoUrl))) {
+        // A picture of this tenant's files only (the avatar upload stores it there).
+        if (input.photoUrl !== null && (typeof input.photoUrl !== 'string' || !/^\/api\/files\/[\w-]+\/[\w-]+\.(jpg|jpeg|png)$/.test(input.photoUrl) || input.photoUrl.split('/')[3] !== tenant.id)) {
           throw validationError([{ field: 'photoUrl', message: messages.validation.invalidValue }]);
         }
         patch.photoUrl = input.photoUrl as string | null;

@@ -115,7 +115,9 @@ export function createReportService(deps: { db: Db; repo: ReportRepository; cloc
     if (query.from !== undefined || query.to !== undefined) {
       let from = String(query.from ?? '');
       let to = String(query.to ?? '');
-      if (!DAY_RE.test(from) || !DAY_RE.test(to) || Number.isNaN(Date.parse(from)) || Number.isNaN(Date.parse(to))) {
+      // A real calendar day: Date.parse takes '2026-02-31' (as 3 March), so the day must read back as itself.
+      const realDay = (day: string) => DAY_RE.test(day) && !Number.isNaN(Date.parse(day)) && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day;
+      if (!realDay(from) || !realDay(to)) {
         throw validationError([{ field: 'period', message: messages.validation.exportPeriod90 }]);
       }
       if (from > to) [from, to] = [to, from];
