@@ -188,6 +188,12 @@ describe('an agent attends a web-chat conversation', () => {
     }
     const short = await t.api('/api/mongodb/search', { method: 'POST', body: { text: '(a)' }, token: t.tokens.agente });
     expect(short.body.errorMessage).toBe('Favor informar pelo menos 3 letras');
+    // A chat's number is searchable however short (the console sends '7' or '63' as typed).
+    const number = (await t.api(`/api/rooms/${roomId}`, { token: t.tokens.agente })).body.data.roomInc as number;
+    expect(String(number).length).toBeLessThan(3);
+    const byNumber = await t.api('/api/mongodb/search', { method: 'POST', body: { text: String(number) }, token: t.tokens.agente });
+    expect(byNumber.status, byNumber.text).toBe(200);
+    expect(JSON.stringify(byNumber.body)).toContain(roomId);
     const long = await t.api(`/api/rooms/${roomId}/message`, { method: 'POST', body: { text: 'x'.repeat(4001) }, token: t.tokens.agente });
     expect(long.body.fields[0].message).toBe('Limite de caracteres excedido');
   });

@@ -20,9 +20,15 @@ describe('TemplateDialog (seed 001 §2/§4/§5)', () => {
     const { api } = setup();
     const list = await screen.findByRole('list', { name: 'Templates' });
     await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(3));
-    expect(within(list).getAllByRole('button').map((b) => b.getAttribute('data-template'))).toEqual(['boas_vindas', 'promocao_imagem', 'aviso_portugal']);
+    expect(within(list).getAllByRole('button').map((b) => b.getAttribute('data-template'))).toEqual(['aviso_portugal', 'boas_vindas', 'promocao_imagem']);
     expect(api.calls[0]!.path).toBe('/api/templates?channelId=wa-meta&status=APPROVED&limit=500');
     expect(offeredTemplates(storyTemplates, { hidden: ['aviso_portugal'], disableWithImages: true }).map((t) => t.name)).toEqual(['boas_vindas']);
+  });
+
+  it('lists templates by name as a person reads numbers: aviso_2 before aviso_10', () => {
+    const base = storyTemplates.find((t) => t.name === 'boas_vindas')!;
+    const named = ['aviso_10', 'boas_vindas', 'aviso_2', 'aviso_1'].map((name) => ({ ...base, name }));
+    expect(offeredTemplates(named).map((t) => t.name)).toEqual(['aviso_1', 'aviso_2', 'aviso_10', 'boas_vindas']);
   });
 
   it("list → parameters ('Campo obrigatório') → send; 'Voltar' returns to the list", async () => {

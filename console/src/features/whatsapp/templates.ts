@@ -40,8 +40,11 @@ export function offeredTemplates(list: WhatsappTemplate[], options: { hidden?: s
     const media = headerMedia(t);
     if (options.disableWithImages && (media === 'IMAGE' || media === 'VIDEO')) return false;
     return true;
-  });
+  }).sort(byTemplateName);
 }
+
+/** Names as a person reads them: aviso_2 before aviso_10 (text order put aviso_1..aviso_30 above boas_vindas in pieces). */
+const byTemplateName = (a: WhatsappTemplate, b: WhatsappTemplate) => a.name.localeCompare(b.name, 'pt-BR', { numeric: true }) || a.language.localeCompare(b.language);
 
 /** One parameter the agent fills: `{{n}}` of the header text or body, or the header file. */
 export interface TemplateParam {

@@ -26,7 +26,8 @@ export function createRoomSearchService(deps: ChatDeps, roomService: RoomService
       const { tenantId, viewer, config } = scope;
       const visible = input.tab ? roomService.tabScope(viewer, config, input.tab, null) : visibilityFilter(viewer, config);
       const term = normaliseSearchText(input.text ?? '');
-      if (term.text && (term.numeric ?? term.text).length < SEARCH_MIN_LENGTH) {
+      // A number of any length is a chat number ('#63') or a phone, looked up by equality; words need 3 letters (seed).
+      if (term.text && term.numeric === null && term.text.length < SEARCH_MIN_LENGTH) {
         throw badRequest('search_too_short', texts.validation.search3, [{ field: 'text', message: texts.validation.search3 }]);
       }
       const parts: Filter[] = [visible];
