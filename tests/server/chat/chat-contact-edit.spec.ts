@@ -43,6 +43,11 @@ describe('Editar Contato', () => {
     const fields = Object.fromEntries((bad.body.fields as { field: string; message: string }[]).map((e) => [e.field, e.message]));
     expect(fields).toMatchObject({ email: 'Informe um e-mail válido', displayName: 'Informe o nome de exibição' });
     expect((await read(room.id, t.tokens.agente)).body.data.displayName).toBe('Roberta Souza');
+    // The open chat shows the edit too, after a reload (cards, header and drawer read the room's copy).
+    const reloaded = await t.api(`/api/rooms/${room.id}`, { token: t.tokens.agente });
+    expect(reloaded.body.data.author).toMatchObject({ id: room.author.id, displayName: 'Roberta Souza', email: 'roberta@exemplo.com.br' });
+    const search = await t.api('/api/mongodb/search', { method: 'POST', body: { text: 'Roberta' }, token: t.tokens.agente });
+    expect(JSON.stringify(search.body)).toContain(room.id);
   });
 
   it('locks the phone while the contact has an active room, for every user, and frees it after the close', async () => {

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db } from '../knex';
+import { foldText } from '@atendimento/schemas';
 import { parseJson, toJson } from '../knex';
 
 /**
@@ -18,6 +19,25 @@ export function createRegisterLookups(db: Db) {
         .whereIn('contact_id', contactIds.slice(0, 1000))
         .distinct('contact_id');
       return new Set(rows.map((r: { contact_id: string }) => String(r.contact_id)));
+    },
+
+    /**
+     * Copies a contact's shown fields onto the `author` of its open rooms (the console's cards,
+     * chat header and drawer read them there); answers the rooms changed. Closed rooms keep
+     * the contact as it was when they closed.
+     */
+    async refreshRoomAuthors(tenantId: string, contactId: string, fields: { displayName: string; email: string | null; photoUrl: string | null; phone: string | null; blockedSending: boolean }, trx: Knex.Transaction): Promise<string[]> {
+      const rows = await trx('rooms').where({ tenant_id: tenantId, contact_id: contactId, active: true }).whereNull('deleted_at').select('id', 'data');
+      const changed: string[] = [];
+      for (const row of rows as { id: string; data: unknown }[]) {
+        const data = parseJson<Record<string, unknown>>(row.data, {});
+        const author = (data.author ?? {}) as Record<string, unknown>;
+        if (Object.entries(fields).every(([key, value]) => (author[key] ?? null) === value || (key === 'blockedSending' && Boolean(author[key]) === value))) continue;
+        data.author = { ...author, ...fields };
+        await trx('rooms').where({ tenant_id: tenantId, id: row.id }).update({ data: toJson(data), author_name: fields.displayName ? foldText(fields.displayName).slice(0, 200) : null });
+        changed.push(String(row.id));
+      }
+      return changed;
     },
 
     /** Makes department_members mirror a department's agents and supervisors arrays. */

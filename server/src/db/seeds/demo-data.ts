@@ -78,9 +78,10 @@ const ROUTING: Record<string, Record<string, unknown>> = {
   comercial: {
     agentSelectionRule: 'load', roomsPerAgent: 12, waitingTime: 10, transhipment: 'deptosuporte', inactiveTime: '02:00',
     automaticAnswer: 'Olá! Recebemos sua mensagem e um atendente do Comercial já vai falar com você.',
+    // The seed's queueMessages count from the customer's last message, answered or not: a text for
+    // a customer who may be waiting for us, and no automatic close (inactiveTime closes silent chats).
     queueMessages: [
-      { command: 'sendMessage', arg: 'Ainda está aí? Se precisar de algo mais, é só escrever.', timeInMinutes: 5, repeat: false },
-      { command: 'closeChat', timeInMinutes: 60, repeat: false },
+      { command: 'sendMessage', arg: 'Seu atendimento continua na fila e já vamos falar com você. Se quiser, adiante os detalhes por aqui.', timeInMinutes: 5, repeat: false },
     ],
     daysWork: daysWork(false),
   },

@@ -21,6 +21,20 @@ export function contactsHooks(lookups: RegisterLookups): RegisterHooks {
       // The chat id of a WhatsApp contact is its number (seed 001 §3); keep one when it has none.
       if (!next.chatId && typeof next.phone === 'string') next.chatId = next.phone;
     },
+    async afterWrite(ctx, next, previous) {
+      if (!previous) return;
+      // An open chat shows the contact through its room's copy (the agent may not read the
+      // contacts register): an edit that left it stale was undone on the next reload.
+      const changed = await lookups.refreshRoomAuthors(ctx.tenant.id, String(next.id), {
+        displayName: String(next.displayName ?? ''),
+        email: (next.email as string | null | undefined) ?? null,
+        photoUrl: (next.photoUrl as string | null | undefined) ?? null,
+        phone: (next.phone as string | null | undefined) ?? null,
+        blockedSending: Boolean(next.blockedSending),
+      }, ctx.trx);
+      // A name or e-mail changes no report figure.
+      for (const id of changed) ctx.record({ collection: 'rooms', id, op: 'upsert', reportNeutral: true });
+    },
     async decorate(tenantId, records) {
       const locked = await lookups.contactsWithActiveRoom(tenantId, records.map((r) => r.id));
       for (const record of records) record.phoneLocked = locked.has(record.id);
