@@ -83,7 +83,8 @@ describe('automatic answers', () => {
     expect(notes).toContain(format(texts.routing.automaticAnswer, { source: 'do agente Ana' }));
     const after = await roomOf(t, room.id);
     expect(after.messagesCount).toEqual({ agentMessage: 0, contactMessage: 1 });
-    expect(after.lastMessage).toMatchObject({ text: 'Oi, aqui é a Ana. Já vou te atender.', unread: true });
+    // The card still shows what the customer asked, not the automatic answers.
+    expect(after.lastMessage).toMatchObject({ text: 'Quero comprar', unread: true, author: { type: 'client' } });
   });
 });
 

@@ -23,7 +23,9 @@ export function applyAutomatic(room: Room, message: Message): Room {
   const at = message.lifeControl.createdAt;
   return {
     ...room,
-    lastMessage: lastMessageOf(message, unread),
+    // The card keeps the customer's words while they wait: 'Recebemos sua mensagem' on every
+    // card of the queue hid what each customer asked.
+    lastMessage: room.lastMessage?.author.type === 'client' ? room.lastMessage : lastMessageOf(message, unread),
     lastMessageAt: at > room.lastMessageAt ? at : room.lastMessageAt,
     lifeControl: { ...room.lifeControl, updatedAt: at },
   };
