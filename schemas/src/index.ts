@@ -8,5 +8,6 @@ export * from './chat/index';
 export * from './realtime/index';
 export * from './tenant-settings';
 export * from './claim-defaults';
+export * from './session-hint';
 export * from './dashboard';
 export * from './flows';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@atendimento/schemas';
+import { messages, SESSION_HINT_COOKIE } from '@atendimento/schemas';
 import { ManualClock } from '@atendimento/server';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../helpers/test-server';
 
@@ -28,7 +28,15 @@ describe('sign-in', () => {
     const setCookie = String(res.headers['set-cookie']);
     expect(setCookie).toMatch(/rt=.+; path=\/api\/auth;.*httponly/i);
     expect(setCookie).toMatch(/samesite=strict/i);
-    const me = await t.api('/api/auth/me', { token: res.body.data.accessToken });
+    // The page's hint that a session exists: readable (not httpOnly), no secret in it.
+    const hint = (res.headers['set-cookie'] as string[]).find((c) => c.startsWith(`${SESSION_HINT_COOKIE}=`))!;
+    expect(hint).toMatch(/^atendimento_sessao=1; path=\/;/);
+    expect(hint).not.toMatch(/httponly/i);
+    // Signing out clears both.
+    const out = await t.api('/api/auth/logout', { method: 'POST', token: res.body.data.accessToken, cookie: res.cookie });
+    expect(String(out.headers['set-cookie'])).toMatch(/atendimento_sessao=;.*expires=Thu, 01 Jan 1970/i);
+    const again = await login('agente@acme.test');
+    const me = await t.api('/api/auth/me', { token: again.body.data.accessToken });
     expect(me.status).toBe(200);
     expect(me.body.data.displayName).toBe('Agente Acme');
   });

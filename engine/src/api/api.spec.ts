@@ -42,6 +42,21 @@ describe('api client', () => {
     expect(toasts()).toEqual([]);
   });
 
+  it("a page without a session asks for a refresh only when the server's hint cookie says one exists", async () => {
+    session.clear();
+    const calls = fake({ 'POST /api/auth/refresh': refreshTo('new') });
+    expect(await session.refresh()).toBe(false);
+    expect(calls).toEqual([]);
+    document.cookie = 'atendimento_sessao=1; path=/';
+    try {
+      expect(await session.refresh()).toBe(true);
+      expect(calls.map((c) => c.path)).toEqual(['/api/auth/refresh']);
+      expect(session.token).toBe('new');
+    } finally {
+      document.cookie = 'atendimento_sessao=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    }
+  });
+
   it('shares one refresh between requests that fail together', async () => {
     const calls = fake({ 'GET /api/thing': needs('new'), 'POST /api/auth/refresh': refreshTo('new') });
     await Promise.all([api('/api/thing'), api('/api/thing'), api('/api/thing')]);

@@ -1,4 +1,5 @@
 import type { AuthSession, User } from '@atendimento/schemas';
+import { hasSessionHint } from '@atendimento/schemas/session-hint';
 
 /**
  * The signed-in session of this tab. The access token lives only in memory (never in
@@ -28,6 +29,9 @@ function emit(): void {
 }
 
 async function postRefresh(): Promise<boolean> {
+  // A page opened without a session and without the server's hint has no refresh cookie to use:
+  // nothing to ask (a 401 in the console on every load of /login). With a token, always ask.
+  if (!accessToken && typeof document !== 'undefined' && !hasSessionHint(document.cookie)) return false;
   const response = await fetch('/api/auth/refresh', {
     method: 'POST',
     credentials: 'same-origin',

@@ -1,7 +1,6 @@
 import type { Context } from 'koa';
-import { messages } from '@atendimento/schemas';
+import { hasTenantClaim, messages, SESSION_HINT_COOKIE } from '@atendimento/schemas';
 import { AppError, badRequest, validationError } from '../../../errors';
-import { hasTenantClaim } from '@atendimento/schemas';
 import { publicUser } from '../../../db/repositories/user-repository';
 import type { IssuedSession, RequestMeta } from '../../../services/auth/auth-service';
 import type { Auth } from '../../../services/auth';
@@ -25,6 +24,8 @@ function sendSession(ctx: Context, issued: IssuedSession, status = 200): void {
     expires: issued.refreshExpiresAt,
     overwrite: true,
   });
+  // Beside it, the page's hint that a session exists (schemas/src/session-hint.ts).
+  ctx.cookies.set(SESSION_HINT_COOKIE, '1', { httpOnly: false, sameSite: 'strict', secure: ctx.secure, path: '/', expires: issued.refreshExpiresAt, overwrite: true });
   ctx.status = status;
   ctx.body = { data: issued.session };
 }
@@ -53,6 +54,7 @@ const GOOGLE_DONE_JS = `(function () {
 
 function clearCookie(ctx: Context): void {
   ctx.cookies.set(REFRESH_COOKIE, '', { httpOnly: true, sameSite: 'strict', path: COOKIE_PATH, expires: new Date(0), overwrite: true });
+  ctx.cookies.set(SESSION_HINT_COOKIE, '', { httpOnly: false, sameSite: 'strict', path: '/', expires: new Date(0), overwrite: true });
 }
 
 const JPEG = [0xff, 0xd8, 0xff];
