@@ -23,6 +23,15 @@ describe('ChatCard (seed 001 §2 "Chat card")', () => {
     expect(container.querySelector('[data-unread]')).toBeTruthy();
   });
 
+  it("draws each tag in its colour with the seed's text contrast; a tag without one keeps the neutral chip", () => {
+    render(<s.ColoredTags />);
+    const style = (name: string) => (screen.getByText(name) as HTMLElement).style;
+    expect(style('VIP')).toMatchObject({ background: 'rgb(211, 47, 47)', color: 'rgb(255, 255, 255)' });
+    expect(style('Lead')).toMatchObject({ background: 'rgb(255, 235, 59)', color: 'rgb(0, 0, 0)' });
+    expect(style('Sem cor').background).toBe('');
+    expect(screen.getByText('Sem cor').getAttribute('data-color')).toBe('warning');
+  });
+
   it("copies the chat id and toasts 'Copiado'", async () => {
     render(<s.UnreadWithEverything />);
     fireEvent.click(screen.getByRole('button', { name: 'Copiar id do chat' }));

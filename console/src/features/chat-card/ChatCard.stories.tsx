@@ -13,6 +13,8 @@ export default meta;
 type Story = StoryObj<typeof ChatCard>;
 
 export const UnreadWithEverything: Story = { args: { room: rooms[0] } };
+/** Tags in their own colours (the tenant's tags register): dark ones with white text. */
+export const ColoredTags: Story = { args: { room: room(14, { tags: ['tag-vip', 'tag-lead', 'tag-sem-cor'], tagsNames: ['VIP', 'Lead', 'Sem cor'] }), tagColors: { 'tag-vip': '#D32F2FFF', 'tag-lead': '#FFEB3B', 'tag-sem-cor': null } } };
 export const ReadMediaLastMessage: Story = { args: { room: rooms[1] } };
 export const Queued: Story = { args: { room: rooms[2] } };
 export const Active: Story = { args: { room: rooms[1], active: true } };

@@ -5,7 +5,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import BlockIcon from '@mui/icons-material/Block';
-import { channelLabel, messages } from '@atendimento/schemas';
+import { channelLabel, messages, roomTagChips } from '@atendimento/schemas';
 import type { Room } from '../../model/chat';
 import { initials, PhotoDialog } from '../../ui/ContactAvatar';
 import { safeMediaSrc } from '../../ui/RichText';
@@ -27,6 +27,8 @@ export interface ChatCardProps {
   checked?: boolean;
   /** Admins open blocked contacts; others see the card disabled. */
   isAdmin?: boolean;
+  /** Tag id → colour (the tenant's tags): tag chips in their own colour. */
+  tagColors?: Readonly<Record<string, string | null>>;
   /** `beside`: Ctrl/Cmd held, open next to the chat already open (two panes). */
   onOpen?: (room: Room, options?: { beside: boolean }) => void;
   onToggleSelect?: (room: Room) => void;
@@ -103,20 +105,20 @@ export function ChatCardStyles() {
  * highlight and its relative time. Memoised: rows re-render only when their room changes.
  * Styled by `ChatCardStyles` (static classes, nothing computed per row).
  */
-export const ChatCard = memo(function ChatCard({ room, now, active, selectionMode, checked, isAdmin, onOpen, onToggleSelect }: ChatCardProps) {
+export const ChatCard = memo(function ChatCard({ room, now, active, selectionMode, checked, isAdmin, tagColors, onOpen, onToggleSelect }: ChatCardProps) {
   usePhoneFormats();
   const copy = useCopy();
   const blocked = Boolean(room.author?.blockedSending);
   const disabled = blocked && !isAdmin;
   const unread = Boolean(room.lastMessage?.unread);
   const title = room.group ? room.groupData?.subject ?? room.author?.displayName : room.internal ? room.internalChatName ?? room.author?.displayName : room.author?.displayName;
-  const chips: { key: string; label: string; color?: ChipColor }[] = [
+  const chips: { key: string; label: string; color?: ChipColor; style?: { background: string; color: string } }[] = [
     ...(room.clientsName ?? []).map((c) => ({ key: `c${c}`, label: c, color: 'info' as const })),
     ...(room.salesmenName ?? []).map((s) => ({ key: `s${s}`, label: `Representante: ${s}` })),
     ...visibleContexts(room.contexts).map((c) => ({ key: `x${c}`, label: c, color: 'secondary' as const })),
     ...(room.queues ?? []).map((q) => ({ key: `q${q.id}`, label: q.displayName ?? q.name ?? q.id, color: 'primary' as const })),
     ...(room.agents ?? []).map((a) => ({ key: `a${a.id}`, label: a.displayName ?? a.id, color: 'success' as const })),
-    ...(room.tagsNames ?? []).map((t) => ({ key: `t${t}`, label: t, color: 'warning' as const })),
+    ...roomTagChips(room, tagColors).map((t) => ({ key: `t${t.id}`, label: t.name, color: t.colors ? undefined : ('warning' as const), style: t.colors ?? undefined })),
   ];
   const stop = (e: MouseEvent) => e.stopPropagation();
   const open = (e?: { ctrlKey: boolean; metaKey: boolean }) => {
@@ -179,7 +181,7 @@ export const ChatCard = memo(function ChatCard({ room, now, active, selectionMod
         </p>
         <div className="chat-card-chips">
           {chips.slice(0, 6).map((c) => (
-            <span key={c.key} className="chat-card-chip" data-color={c.color} title={c.label}>{c.label}</span>
+            <span key={c.key} className="chat-card-chip" data-color={c.color} title={c.label} style={c.style && { ...c.style, borderColor: c.style.background }}>{c.label}</span>
           ))}
         </div>
       </div>

@@ -13,6 +13,8 @@ export interface ChatListProps {
   selectionMode: boolean;
   selected: string[];
   isAdmin: boolean;
+  /** Tag id → colour for the cards' tag chips. */
+  tagColors?: Readonly<Record<string, string | null>>;
   onOpen: (room: Room, options?: { beside: boolean }) => void;
   onToggleSelect: (room: Room) => void;
   /** Called when the last rows come into view (infinite scroll). */
@@ -22,7 +24,7 @@ export interface ChatListProps {
 
 type RowProps = Omit<ChatListProps, 'onEndReached' | 'height'>;
 
-function Row({ index, style, ariaAttributes, ids, records, now, activeIds, selectionMode, selected, isAdmin, onOpen, onToggleSelect }: RowComponentProps<RowProps>) {
+function Row({ index, style, ariaAttributes, ids, records, now, activeIds, selectionMode, selected, isAdmin, tagColors, onOpen, onToggleSelect }: RowComponentProps<RowProps>) {
   const room = records[ids[index]!];
   return (
     <div style={style} {...ariaAttributes}>
@@ -34,6 +36,7 @@ function Row({ index, style, ariaAttributes, ids, records, now, activeIds, selec
           selectionMode={selectionMode}
           checked={selected.includes(room.id)}
           isAdmin={isAdmin}
+          tagColors={tagColors}
           onOpen={onOpen}
           onToggleSelect={onToggleSelect}
         />

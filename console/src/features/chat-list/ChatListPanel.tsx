@@ -25,6 +25,7 @@ import { useLiveOptions } from './useLiveOptions';
 import { chatPaths } from '../../model/chatApi';
 import { useAgentDirectory } from '../internal-chat/useAgentDirectory';
 import { lazyNamed } from '../../ui/lazyNamed';
+import { useTagColors } from '../open-chat/useTagOptions';
 
 // Its own chunk, fetched when 'Novo chat interno' is clicked: its TextField would otherwise
 // carry Select, Menu and Popover into the list's first screen.
@@ -47,6 +48,7 @@ export function ChatListPanel({ onOpenRoom }: { onOpenRoom: (room: Room, options
   const directory = useAgentDirectory(starting);
   const now = useMinuteClock(nowFn);
   const admin = isAdminUser(user);
+  const tagColors = useTagColors();
   const roomTab: RoomTabId = tab === 'contacts' ? 'userChats' : tab;
   const unreadOnly = ui.unreadOnly && CHAT_TAB_BY_ID[tab].unreadChips;
   const queueFilter = tab === 'allQueuesChats' ? ui.queueFilter ?? null : null;
@@ -147,6 +149,7 @@ export function ChatListPanel({ onOpenRoom }: { onOpenRoom: (room: Room, options
                 selectionMode={ui.selectionMode}
                 selected={ui.selected}
                 isAdmin={admin}
+                tagColors={tagColors}
                 onOpen={open}
                 onToggleSelect={toggle}
                 onEndReached={search.active ? undefined : loadMore}

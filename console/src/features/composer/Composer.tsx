@@ -63,7 +63,9 @@ export function Composer({ room, actions, replyTo, onCancelReply, dropped, onDro
   const whatsapp = useWhatsappComposer(room);
   const fixedShown = filterFixedMessages(fixedItems, text);
   const blocked = Boolean(room.author?.blockedSending);
-  const canSend = !blocked || annotation;
+  // Outside WhatsApp's 24-hour window only a template goes (the banner offers it; the server
+  // answers 422 to anything else): the box takes internal notes only, instead of a failed bubble.
+  const canSend = (!blocked && !whatsapp.windowClosed) || annotation;
 
   useEffect(() => () => { if (truncateTimer.current) clearTimeout(truncateTimer.current); }, []);
 

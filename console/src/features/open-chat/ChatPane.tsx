@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { Box, Chip, IconButton, Paper, Tooltip, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import { adapterOf, channelLabel, messages as seedTexts } from '@atendimento/schemas';
+import { adapterOf, channelLabel, messages as seedTexts, roomTagChips } from '@atendimento/schemas';
 import { MailThreadPane } from '../mail/MailThreadPane';
 import { useConsole } from '../../ConsoleContext';
 import type { ChatMessage, Room } from '../../model/chat';
@@ -18,6 +18,7 @@ import { EditMessageDialog } from '../composer/EditMessageDialog';
 import { ChatMenu } from './ChatMenu';
 import { SurveyResults } from './SurveyResults';
 import { MessageList } from './MessageList';
+import { useTagColors } from './useTagOptions';
 import { useChatActions, type ChatActions } from './useChatActions';
 
 /**
@@ -32,12 +33,13 @@ export function chatTitle(room: Room, uid: string | null = null): string {
 
 function ChatHeader({ room, onContact, menu, onClose, uid }: { room: Room; onContact: () => void; menu: React.ReactNode; onClose?: () => void; uid: string | null }) {
   usePhoneFormats();
+  const tagColors = useTagColors();
   const chips = [
     ...(room.queues ?? []).map((q) => ({ key: `q${q.id}`, label: q.displayName ?? q.name, color: 'primary' as const })),
     ...visibleContexts(room.contexts).map((c) => ({ key: `x${c}`, label: c, color: 'secondary' as const })),
     ...(room.agents ?? []).map((a) => ({ key: `a${a.id}`, label: a.displayName, color: 'success' as const })),
     ...(room.clientsName ?? []).map((c) => ({ key: `c${c}`, label: c, color: 'info' as const })),
-    ...(room.tagsNames ?? []).map((t) => ({ key: `t${t}`, label: t, color: 'warning' as const })),
+    ...roomTagChips(room, tagColors).map((t) => ({ key: `t${t.id}`, label: t.name, color: t.colors ? undefined : ('warning' as const), sx: t.colors ? { bgcolor: t.colors.background, color: t.colors.color, borderColor: t.colors.background } : undefined })),
   ];
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1, borderBottom: '1px solid #ddd', bgcolor: '#fff' }} data-chat-header>
@@ -63,7 +65,7 @@ function ChatHeader({ room, onContact, menu, onClose, uid }: { room: Room; onCon
         )}
         {chips.length > 0 && (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
-            {chips.map((c) => <Chip key={c.key} size="small" label={c.label} color={c.color} variant="outlined" />)}
+            {chips.map((c) => <Chip key={c.key} size="small" label={c.label} color={c.color} variant="outlined" sx={'sx' in c ? c.sx : undefined} />)}
           </Box>
         )}
         {!room.active && (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { TagOption } from '@atendimento/schemas';
 import { useConsole } from '../../ConsoleContext';
 
@@ -26,4 +26,10 @@ export function useTagOptions(enabled: boolean): TagOption[] {
     };
   }, [enabled, live]);
   return tags;
+}
+
+/** Tag id → colour, for the tag chips of cards and chat headers (the same live `tags` collection). */
+export function useTagColors(): Record<string, string | null> {
+  const tags = useTagOptions(true);
+  return useMemo(() => Object.fromEntries(tags.map((t) => [t.id, t.color ?? null])), [tags]);
 }

@@ -35,11 +35,11 @@ const chatTemplatePath = (roomId: string) => `/api/rooms/${encodeURIComponent(ro
  * template dialog, the message the 24-hour window lets through) and 'Mensagem interativa'
  * (buttons or list). `items(close)` are the menu items; `dialogs` renders the open dialog.
  */
-export function useWhatsappComposer(room: Room): { items: (close: () => void) => ReactElement[]; dialogs: ReactElement | null; banner: ReactElement | null } {
+export function useWhatsappComposer(room: Room): { items: (close: () => void) => ReactElement[]; dialogs: ReactElement | null; banner: ReactElement | null; windowClosed: boolean } {
   const { api, stores, now } = useConsole();
   const [open, setOpen] = useState<'template' | 'interactive' | null>(null);
   const contact = useStore(stores.contacts, (st) => (room.author?.id ? st.records[room.author.id] : undefined));
-  if (room.internal || !channelIs(room.channel, 'whatsapp')) return { items: () => [], dialogs: null, banner: null };
+  if (room.internal || !channelIs(room.channel, 'whatsapp')) return { items: () => [], dialogs: null, banner: null, windowClosed: false };
   const channelId = Array.isArray(room.channelId) ? room.channelId[0] ?? null : room.channelId ?? null;
   const templates = channelIs(room.channel, 'templates');
   const items = (close: () => void) => [
@@ -53,11 +53,12 @@ export function useWhatsappComposer(room: Room): { items: (close: () => void) =>
       <InteractiveDialog open={open === 'interactive'} roomId={room.id} onClose={() => setOpen(null)} />
     </>
   );
-  const banner = windowClosed(room, contact, now()) ? (
+  const closed = windowClosed(room, contact, now());
+  const banner = closed ? (
     <Box sx={{ bgcolor: '#fff3e0', px: 2, py: 0.5, display: 'flex', alignItems: 'center', gap: 1 }} role="status" data-window-closed>
       <Typography variant="caption" sx={{ flex: 1 }}>{whatsappTexts.composer.windowClosed}</Typography>
       <Button size="small" onClick={() => setOpen('template')}>{whatsappTexts.templates.open}</Button>
     </Box>
   ) : null;
-  return { items, dialogs, banner };
+  return { items, dialogs, banner, windowClosed: closed };
 }
