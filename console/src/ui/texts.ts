@@ -82,6 +82,10 @@ export const texts = {
   },
   /** A closed chat's header (seed 001 §2 "Chat history"): when it was opened and closed. */
   historyRange: 'De {from} a {to}',
+  /** A closed chat's header: who closed it and what they wrote (justification, observation, next contact). */
+  closedBy: 'Encerrado por {name}',
+  closedObs: 'Obs.: {obs}',
+  closedNextContact: 'Próximo contato: {date}',
   /** Seed 001 §2 toggles of 'Histórico' for a salesman (vendHistory), spelled as the seed quotes them. */
   history: {
     views: 'Histórico',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { composeStories } from '@storybook/react';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { presence } from '../presence/presence';
 import userEvent from '@testing-library/user-event';
 import * as stories from './StatusMenu.stories';
 import { recordedCalls } from '../stories/fakeApi';
@@ -19,6 +20,19 @@ describe('StatusMenu', () => {
 
   it('shows the status chosen earlier on this browser', () => {
     render(<Away />);
+    expect(screen.getByRole('button', { name: 'Status: ausente' })).toBeTruthy();
+  });
+
+  it('follows a status chosen in another tab of this browser, and beats with it', async () => {
+    render(<Online />);
+    expect(screen.getByRole('button', { name: 'Status: online' })).toBeTruthy();
+    // What another tab's choice looks like here: its storage write arrives as a 'storage' event.
+    localStorage.setItem('atendimento.status.u-agente', 'ausente');
+    act(() => void window.dispatchEvent(new StorageEvent('storage', { key: 'atendimento.status.u-agente', newValue: 'ausente', oldValue: 'online' })));
+    expect(screen.getByRole('button', { name: 'Status: ausente' })).toBeTruthy();
+    expect(presence.status).toBe('ausente');
+    // Another key (another user, another setting) changes nothing.
+    act(() => void window.dispatchEvent(new StorageEvent('storage', { key: 'outra.chave', newValue: 'offline' })));
     expect(screen.getByRole('button', { name: 'Status: ausente' })).toBeTruthy();
   });
 

@@ -82,10 +82,20 @@ export const presence = {
       await sendStatus(user.id, 'logoff').catch(() => undefined);
     });
     const offEnd = session.onSignOut(stopTimers);
+    // Another tab of this browser chose a status: this one shows it and beats with it (else
+    // each tab's heartbeat sent its own, and the bar of the first said 'ausente' while the
+    // second had set online).
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== key(user.id) || !event.newValue || event.newValue === current) return;
+      current = event.newValue;
+      emit();
+    };
+    window.addEventListener('storage', onStorage);
     return () => {
       stopTimers();
       offBefore();
       offEnd();
+      window.removeEventListener('storage', onStorage);
     };
   },
 };

@@ -5,6 +5,7 @@ import { messages, type MassCloseAnswer } from '@atendimento/schemas';
 import { useConsole } from '../../ConsoleContext';
 import type { Room } from '../../model/chat';
 import { formatPhone } from '../../ui/format';
+import { chatIdLabel } from './ChatCard';
 import { LazyDialog } from '../../ui/LazyOverlay';
 import { usePhoneFormats } from '../../ui/phoneFormats';
 
@@ -46,7 +47,7 @@ export function BulkCloseBar({ rooms, onRemove, onDone, onCancel }: { rooms: Roo
           <List dense>
             {rooms.map((r) => (
               <ListItem key={r.id} secondaryAction={<IconButton edge="end" aria-label={`Remover ${r.author?.displayName ?? r.id}`} onClick={() => onRemove(r)}><DeleteIcon /></IconButton>}>
-                <ListItemText primary={r.author?.displayName ?? r.id} secondary={r.author?.email ?? formatPhone(r.chatId)} />
+                <ListItemText primary={r.author?.displayName ?? r.id} secondary={formatPhone(chatIdLabel(r))} />
               </ListItem>
             ))}
           </List>

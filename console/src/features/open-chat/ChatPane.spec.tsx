@@ -244,6 +244,8 @@ describe('ChatPane (seed 001 §2 "Open chat", §4 "Chat menu by state")', () => 
     expect(closed.container.querySelector('[data-composer]')).toBeNull();
     // The history header tells when the chat was opened and closed (seed 001 §2 "Chat history").
     expect(closed.container.querySelector('[data-history-range]')!.textContent).toMatch(/^De \d{2}\/\d{2}\/\d{4},? \d{2}:\d{2} a \d{2}\/\d{2}\/\d{4},? \d{2}:\d{2}$/);
+    // And who closed it with what they wrote.
+    expect(closed.container.querySelector('[data-closed-by]')!.textContent).toBe(`Encerrado por ${agentUser.displayName} · Resolvido · Obs.: Cliente volta na segunda · Próximo contato: 07/12/2026`);
     fireEvent.click(screen.getByRole('button', { name: 'Opções do chat' }));
     expect(screen.getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Contato', 'Tags']);
     closed.unmount();

@@ -31,6 +31,16 @@ export function chatTitle(room: Room, uid: string | null = null): string {
   return room.author?.displayName ?? '';
 }
 
+/** 'Encerrado por Ana · Dúvida resolvida · Obs.: … · Próximo contato: 10/12/2026': what the agent wrote when closing. */
+function closingSummary(closedBy: NonNullable<Room['closedBy']>): string {
+  return [
+    texts.closedBy.replace('{name}', closedBy.displayName),
+    closedBy.justify,
+    closedBy.obs ? texts.closedObs.replace('{obs}', closedBy.obs) : null,
+    closedBy.nextContact ? texts.closedNextContact.replace('{date}', closedBy.nextContact) : null,
+  ].filter(Boolean).join(' · ');
+}
+
 function ChatHeader({ room, onContact, menu, onClose, uid }: { room: Room; onContact: () => void; menu: React.ReactNode; onClose?: () => void; uid: string | null }) {
   usePhoneFormats();
   const tagColors = useTagColors();
@@ -73,6 +83,11 @@ function ChatHeader({ room, onContact, menu, onClose, uid }: { room: Room; onCon
             color: "text.secondary"
           }}>
             {texts.historyRange.replace('{from}', formatDateTime(room.lifeControl?.createdAt ?? room.lastMessageAt)).replace('{to}', formatDateTime(room.closedBy?.closedAt ?? room.lastMessageAt))}
+          </Typography>
+        )}
+        {!room.active && room.closedBy && (
+          <Typography variant="caption" component="div" data-closed-by sx={{ color: 'text.secondary', whiteSpace: 'pre-wrap' }}>
+            {closingSummary(room.closedBy)}
           </Typography>
         )}
         {!room.active && <SurveyResults room={room} />}
