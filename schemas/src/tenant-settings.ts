@@ -75,7 +75,7 @@ export const CLAIM_GROUPS = {
     disableNotifications: 'Desliga as notificações do navegador para todos os agentes.',
     setInternalMessageAsRead: 'Marcar mensagens internas como lidas: ainda sem efeito neste produto.',
     enableGroupChats: 'Chats de grupo: ainda sem efeito neste produto.',
-    disableHideLoadedChat: 'Não fechar o chat aberto por quem não o atende: ainda sem efeito neste produto.',
+    disableHideLoadedChat: 'Não fecha o chat aberto de quem deixou de atendê-lo (ex.: depois de transferir).',
   },
   encerramento: {
     disableCloseChat: "Agentes não podem 'Encerrar' (o canal pode liberar).",

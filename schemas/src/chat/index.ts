@@ -9,6 +9,7 @@ export * from './routing';
 export * from './channel-settings';
 export * from './transfer';
 export * from './tags';
+export * from './auto-hide';
 export * from './survey';
 export * from './contact-edit';
 export * from './quotes';

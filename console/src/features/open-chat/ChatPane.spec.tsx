@@ -5,7 +5,9 @@ import userEvent from '@testing-library/user-event';
 import * as stories from './ChatPane.stories';
 import { chatLive } from './ChatPane.stories';
 import { recordingApi } from '../../fixtures/StoryConsole';
-import { agentUser, appConfig } from '../../fixtures/chatFixtures';
+import { agentUser, appConfig, supervisorUser } from '../../fixtures/chatFixtures';
+import { hidesLoadedChat } from '@atendimento/schemas';
+import type { createConsoleStores } from '../../store/consoleStores';
 import type { Room } from '../../model/chat';
 import { conversationMessage, messagesPage, openRoom } from '../../fixtures/conversation';
 import { buildMessage } from '../../fixtures/builders';
@@ -237,6 +239,20 @@ describe('ChatPane (seed 001 §2 "Open chat", §4 "Chat menu by state")', () => 
     await act(async () => answer());
     expect(screen.getByRole('heading', { name: 'Cliente Três' })).toBeTruthy();
     expect(screen.getByRole('textbox', { name: 'Digite uma mensagem' })).toBeTruthy();
+  });
+
+  it("a chat that is now a colleague's closes itself for the agent; a supervisor of its department, an admin or the tenant's disableHideLoadedChat keep it", async () => {
+    const stores = s.TransferredAway.parameters!.stores as ReturnType<typeof createConsoleStores>;
+    render(<s.TransferredAway />);
+    await waitFor(() => expect(stores.ui.get().openRooms).toEqual([]));
+    const room = s.TransferredAway.parameters!.room as Room;
+    expect(hidesLoadedChat(agentUser, room, appConfig)).toBe(true);
+    expect(hidesLoadedChat(supervisorUser, room, appConfig)).toBe(false);
+    expect(hidesLoadedChat({ ...agentUser, claims: { admin: true } }, room, appConfig)).toBe(false);
+    expect(hidesLoadedChat({ ...agentUser, claims: { enableAllQueuesTab: true } }, room, appConfig)).toBe(false);
+    expect(hidesLoadedChat(agentUser, room, { ...appConfig, claims: { ...appConfig.claims, disableHideLoadedChat: true } })).toBe(false);
+    expect(hidesLoadedChat(agentUser, { ...room, agents: [] }, appConfig)).toBe(false);
+    expect(hidesLoadedChat(agentUser, { ...room, agents: [...room.agents, { id: agentUser.id, displayName: agentUser.displayName }] }, appConfig)).toBe(false);
   });
 
   it('a closed chat offers only the contact and the tags and has no composer; the read-only variant has no menu and no close', async () => {

@@ -50,6 +50,12 @@ export const Queued: Story = { args: { roomId: 'room-3' }, parameters: { room: {
 /** A closed chat: the menu offers only the contact; no composer. */
 export const Closed: Story = { args: { roomId: 'room-5' }, parameters: { room: rooms[4]! } };
 /** One unread message: '1 MENSAGEM NÃO LIDA'. */
+/** The chat became a colleague's (transferred away without staying): it closes itself (seed 001 §4 auto-hide). */
+const colleagues = { ...openRoom, agents: [{ id: 'u-bia', displayName: 'Bia' }] };
+export const TransferredAway: Story = {
+  parameters: { room: colleagues, stores: createConsoleStores({ rooms: [colleagues], ui: { openRooms: [colleagues.id] } }) },
+};
+
 export const OneUnread: Story = { parameters: { room: { ...openRoom, unreadCount: 1 } } };
 /** The public read-only variant: no menu, no close button, no composer. */
 export const ReadOnly: Story = { parameters: { readOnly: true } };

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { Box, Chip, IconButton, Paper, Tooltip, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import { adapterOf, channelLabel, messages as seedTexts, roomTagChips } from '@atendimento/schemas';
+import { adapterOf, channelLabel, hidesLoadedChat, messages as seedTexts, roomTagChips } from '@atendimento/schemas';
 import { MailThreadPane } from '../mail/MailThreadPane';
 import { useConsole } from '../../ConsoleContext';
 import type { ChatMessage, Room } from '../../model/chat';
@@ -108,11 +108,16 @@ function ChatHeader({ room, onContact, menu, onClose, uid }: { room: Room; onCon
  * from the context) there is no menu, no close button and no composer.
  */
 export function ChatPane({ roomId, onOpenContact }: { roomId: string; onOpenContact?: (room: Room) => void }) {
-  const { stores, user, readOnly } = useConsole();
+  const { stores, user, readOnly, appConfig } = useConsole();
   const room = useStore(stores.rooms, (s) => s.records[roomId]);
   const query = useMemo(() => ({ roomId }), [roomId]);
   const target = useMemo(() => ({ collection: 'room' as const, roomId }), [roomId]);
   useLiveQuery('rooms', query, target);
+  // Seed 001 §4 auto-hide: a chat that became a colleague's (transferred away) closes itself.
+  const hides = Boolean(room && user && !readOnly && hidesLoadedChat(user, room, appConfig));
+  useEffect(() => {
+    if (hides) uiActions.closeRoom(stores.ui, roomId);
+  }, [hides, stores, roomId]);
 
   if (!room) {
     return (
