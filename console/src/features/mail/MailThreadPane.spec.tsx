@@ -38,6 +38,9 @@ describe('MailThreadPane (seed 001 §2 "E-mail thread")', () => {
     const short = render(<s.Short />);
     await screen.findByText('Meu pedido', { exact: false });
     expect(screen.queryByRole('button', { name: /Expandir/ })).toBeNull();
+    // The last mail is our reply: the header still reads the customer's side (from them, to our mailbox).
+    const header = short.container.querySelector('[data-chat-header]') as HTMLElement;
+    expect(within(header).getByText(/vendas@acme\.example/)).toBeTruthy();
     // The reply dialog (and its editor) loads on the first 'Responder'.
     expect(screen.queryByRole('dialog')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Responder' }));

@@ -150,7 +150,8 @@ export function MailThreadPane({ room, onOpenContact }: { room: Room; onOpenCont
             {!room.active && <Chip size="small" label={texts.composer.closedChat} />}
           </Box>
           <Typography variant="body2" noWrap><strong>{t.from}:</strong> {room.author?.displayName && room.author.displayName !== customer ? `${room.author.displayName} <${customer}>` : customer}</Typography>
-          <Typography variant="body2" noWrap><strong>{t.to}:</strong> {[...(last?.mail?.to ?? []).map((a) => a.address), ...room.mailCC].filter((a, i, all) => all.indexOf(a) === i).join(', ')}</Typography>
+          {/* The customer's side of the thread: who they wrote to (after our reply the last mail is to them). */}
+          <Typography variant="body2" noWrap><strong>{t.to}:</strong> {[...(lastFromCustomer?.mail?.to ?? []).map((a) => a.address), ...room.mailCC].filter((a, i, all) => all.indexOf(a) === i).join(', ')}</Typography>
         </Box>
         {!readOnly && <ChatMenu room={room} actions={actions} onContact={openContact} />}
         {!readOnly && (
