@@ -123,6 +123,8 @@ describe('ChatListPanel (seed 001 §2 "Chat list panel")', () => {
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Canais' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Chat do site' }));
     await waitFor(() => expect(api.calls.filter((c) => c.path === '/api/mongodb/search').at(-1)?.body).toEqual({ tab: 'userChats', departments: ['suporte'], tags: ['tag-vip'], channels: ['site'] }), { timeout: 3000 });
+    // The Filtros button says three filters narrow the list.
+    expect(document.querySelector('[data-active-filters]')?.textContent).toBe('3');
   });
 
   it('an admin gets the NPS range in the filter menu', async () => {

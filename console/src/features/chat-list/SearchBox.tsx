@@ -58,6 +58,7 @@ export function SearchBox({ tab, onState }: { tab: RoomTabId | 'contacts'; onSta
   const tagOptions = useLiveOptions('tags', Boolean(anchor));
   const channelOptions = useLiveOptions('channels', Boolean(anchor));
   const term = normalizeSearch(filters.text);
+  const activeFilters = [filters.nps[0] !== npsMin || filters.nps[1] !== npsMax, filters.dates !== null, filters.myContacts, filters.agents.length > 0, filters.departments.length > 0, filters.tags.length > 0, filters.channels.length > 0].filter(Boolean).length;
   const onStateRef = useRef(onState);
   onStateRef.current = onState;
   const seq = useRef(0);
@@ -108,8 +109,16 @@ export function SearchBox({ tab, onState }: { tab: RoomTabId | 'contacts'; onSta
         startAdornment={<InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment>}
         inputProps={{ 'aria-label': 'Buscar chats' }}
       />
-      <Hint title="Filtros">
-        <IconButton aria-label="Filtros" onClick={(e) => setAnchor(e.currentTarget)}><FilterListIcon /></IconButton>
+      <Hint title={activeFilters ? `Filtros (${activeFilters} ${activeFilters === 1 ? 'ativo' : 'ativos'})` : 'Filtros'}>
+        {/* A filter left on narrows the list: the button says how many, so a short list is not a mystery. */}
+        <IconButton aria-label="Filtros" aria-describedby={activeFilters ? 'chat-filters-active' : undefined} color={activeFilters ? 'primary' : 'default'} onClick={(e) => setAnchor(e.currentTarget)} sx={{ position: 'relative' }}>
+          <FilterListIcon />
+          {activeFilters > 0 && (
+            <Box component="span" id="chat-filters-active" data-active-filters={activeFilters} sx={{ position: 'absolute', top: 2, right: 2, minWidth: 16, height: 16, px: 0.5, borderRadius: 8, bgcolor: 'primary.main', color: 'primary.contrastText', fontSize: 10, lineHeight: '16px', textAlign: 'center' }}>
+              {activeFilters}
+            </Box>
+          )}
+        </IconButton>
       </Hint>
       <LazyMenu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         <Suspense fallback={<Box sx={{ px: 2, py: 1, width: 280, display: 'flex', justifyContent: 'center' }}><CircularProgress size={24} /></Box>}>
