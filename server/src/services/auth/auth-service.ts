@@ -49,8 +49,7 @@ interface AuthServiceDeps {
   signUpLimiter?: RateLimiter;
   refreshTtlSeconds: number;
   linkTtlSeconds: number;
-  /** Base URL of the app for a tenant, used in e-mailed links. */
-  /** The tenant's own address, for e-mailed links (auth/index.ts `tenantAppUrl`). */
+  /** The app's address for a tenant, used in e-mailed links (auth/index.ts `tenantAppUrl`). */
   appUrl(tenant: TenantRow): string | Promise<string>;
   /** Checks that a public room token exists in the tenant; returns the room id. */
   findPublicRoom(tenantId: string, publicToken: string): Promise<string | null>;

@@ -20,11 +20,6 @@ type AuthConfig = Pick<
 > & { google?: Config['google'] };
 
 /**
- * The auth domain (docs/auth.md), wired in one place: sessions and refresh-token families,
- * e-mailed sign-in links, rate limits per account and per IP, access tokens, and the public
- * chat's anonymous tokens. Its routes: web/routes/auth.
- */
-/**
  * Where a tenant's e-mailed links point: the deployment's PUBLIC_URL for the default tenant (the
  * one localhost serves), else the tenant's first registered host with PUBLIC_URL's scheme and
  * port (every tenant is served by the same listener). A link on the wrong host fails: sign-in
@@ -37,6 +32,11 @@ export function tenantAppUrl(config: Pick<Config, 'publicUrl' | 'defaultTenant'>
   return url.origin;
 }
 
+/**
+ * The auth domain (docs/auth.md), wired in one place: sessions and refresh-token families,
+ * e-mailed sign-in links, rate limits per account and per IP, access tokens, and the public
+ * chat's anonymous tokens. Its routes: web/routes/auth.
+ */
 export function createAuth(deps: { db: Db; users: UserRepository; config: AuthConfig; mailer: Mailer; clock: Clock; logger: Logger; blobs: BlobStore }) {
   const { db, config, clock } = deps;
   const tokens = createTokenService(config.jwtSecret, config.accessTokenTtlSeconds);
