@@ -69,8 +69,8 @@ describe('Contatos in the browser', () => {
     await waitForPath(page, '/contacts');
     const row = page.getByRole('row').filter({ hasText: 'Maria Souza' });
     await row.waitFor();
-    // Stored as the server normalises it.
-    await row.getByText('5511999990001').waitFor();
+    // Stored as the server normalises it (digits; the CSV below reads them), shown as the console writes phones.
+    await row.getByText('+55 (11) 99999.0001').waitFor();
     await row.getByText('maria@exemplo.com.br').waitFor();
     await topScreenshot(page, 'registers-contacts-list');
 
