@@ -104,6 +104,8 @@ describe('transfer to agents', () => {
 
     const justified = { transferJustify: { justify: 'Fora do escopo' } };
     expect((await transfer(roomId, { agents: ['acme-agente'], ...justified })).body.errorMessage).toBe(texts.transfer.notSelf);
+    // A chat that does not exist (or the caller cannot see) is 404 first, whatever the body.
+    expect((await transfer('sala-inexistente', { agents: ['acme-agente'], ...justified })).status).toBe(404);
     expect((await transfer(roomId, { agents: ['acme-inativo'], ...justified })).body.errorMessage).toBe(texts.chatServer.agentNotFound);
     expect((await transfer(roomId, { agents: ['outra-admin'], ...justified })).body.errorMessage).toBe(texts.chatServer.agentNotFound);
 

@@ -124,9 +124,10 @@ export function createTransferService(deps: ChatDeps & { transfers: TransferRepo
       if (!canChoose(viewer, config, 'agents')) throw forbidden('transfer_disabled', texts.transfer.transferDisabled);
       const ids = [...new Set(input.agents)];
       const { justify, obs } = justifyOf(config, 'agents', ids, input.transferJustify);
-      if (ids.includes(viewer.id)) throw badRequest('transfer_self', texts.transfer.notSelf, [{ field: 'agents', message: texts.transfer.notSelf }]);
       const result = await feed.transaction(tenantId, async (trx, record) => {
         const room = await lockVisible(trx, scope, viewer, roomId);
+        // After the room is found: a chat the caller cannot see is 404 whatever the body says.
+        if (ids.includes(viewer.id)) throw badRequest('transfer_self', texts.transfer.notSelf, [{ field: 'agents', message: texts.transfer.notSelf }]);
         const found = await transfers.agents(trx, tenantId, ids);
         const targets: TransferAgentRow[] = ids.map((id) => found.find((a) => a.id === id && a.active)).filter((a): a is TransferAgentRow => Boolean(a));
         if (targets.length !== ids.length) throw badRequest('agent_not_found', texts.chatServer.agentNotFound, [{ field: 'agents', message: texts.chatServer.agentNotFound }]);
