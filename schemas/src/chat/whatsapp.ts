@@ -186,3 +186,7 @@ export const whatsappSchemas = {
   },
 } as const;
 
+/** Templates as a person reads their names: aviso_2 before aviso_10, then by language (campaign form and console dialog). */
+export function compareTemplates(a: { name: string; language: string }, b: { name: string; language: string }): number {
+  return a.name.localeCompare(b.name, 'pt-BR', { numeric: true }) || a.language.localeCompare(b.language);
+}

@@ -1,4 +1,4 @@
-import type { TemplateSendInput, WhatsappTemplate } from '@atendimento/schemas/chat/whatsapp';
+import { compareTemplates, type TemplateSendInput, type WhatsappTemplate } from '@atendimento/schemas/chat/whatsapp';
 
 /**
  * The template dialog's rules (seed 001 §5 "Templates offered"): only approved templates in
@@ -40,11 +40,8 @@ export function offeredTemplates(list: WhatsappTemplate[], options: { hidden?: s
     const media = headerMedia(t);
     if (options.disableWithImages && (media === 'IMAGE' || media === 'VIDEO')) return false;
     return true;
-  }).sort(byTemplateName);
+  }).sort(compareTemplates);
 }
-
-/** Names as a person reads them: aviso_2 before aviso_10 (text order put aviso_1..aviso_30 above boas_vindas in pieces). */
-const byTemplateName = (a: WhatsappTemplate, b: WhatsappTemplate) => a.name.localeCompare(b.name, 'pt-BR', { numeric: true }) || a.language.localeCompare(b.language);
 
 /** One parameter the agent fills: `{{n}}` of the header text or body, or the header file. */
 export interface TemplateParam {

@@ -18,6 +18,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { format, messages } from '@atendimento/schemas';
+import { compareTemplates } from '@atendimento/schemas/chat/whatsapp';
 import { CAMPAIGN_CSV_SEPARATOR, templateParamCount } from '@atendimento/schemas/campaigns';
 import { ApiError } from '../../api/api';
 import { saveText, type Campaign, type CampaignPreview, type CampaignsBackend } from './campaignsData';
@@ -89,8 +90,7 @@ export function CampaignUploadDialog({ open, onClose, onCreated, backend }: { op
     })();
   }, [open, backend]);
 
-  // Numbers in names in their order (aviso_2 before aviso_10), as a person reads the list.
-  const offered = useMemo(() => templates.filter((o) => o.channelId === channelId).sort((a, b) => a.name.localeCompare(b.name, 'pt-BR', { numeric: true }) || a.language.localeCompare(b.language)), [templates, channelId]);
+  const offered = useMemo(() => templates.filter((o) => o.channelId === channelId).sort(compareTemplates), [templates, channelId]);
   const chosen = offered.find((o) => `${o.name}|${o.language}` === template) ?? null;
   useEffect(() => setParams((p) => Array.from({ length: chosen?.params ?? 0 }, (_, i) => p[i] ?? '')), [chosen?.params]);
 
