@@ -189,7 +189,9 @@ describe('the agent console with a web-chat visitor', () => {
     const expand = agent.page.getByRole('button', { name: 'Expandir menu' });
     if (await expand.isVisible()) await expand.click();
     await agent.page.getByRole('button', { name: 'Editar perfil' }).click();
-    await agent.page.waitForURL(/\/profile$/);
+    // The profile screen is a lazy chunk rendered in a transition: on a loaded CI box its first
+    // load took longer than the default 30 s once (stop 41); the URL follows the commit.
+    await agent.page.waitForURL(/\/profile$/, { timeout: 60_000 });
     await agent.page.getByRole('navigation', { name: 'Menu' }).locator('[data-route="/"]').click();
     await pane.getByText(REPLY).waitFor();
     expect(await selectedTab()).toBe(tabBefore);
