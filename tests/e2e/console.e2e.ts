@@ -188,10 +188,12 @@ describe('the agent console with a web-chat visitor', () => {
     expect(tabBefore).toContain(TAB.queue);
     const expand = agent.page.getByRole('button', { name: 'Expandir menu' });
     if (await expand.isVisible()) await expand.click();
-    await agent.page.getByRole('button', { name: 'Editar perfil' }).click();
-    // The profile screen is a lazy chunk rendered in a transition: on a loaded CI box its first
-    // load took longer than the default 30 s once (stop 41); the URL follows the commit.
-    await agent.page.waitForURL(/\/profile$/, { timeout: 60_000 });
+    // The drawer's 'Editar perfil' is drawn again as the drawer expands: on a loaded CI box a click
+    // at that moment reached the old button and nothing navigated (stop 41). Click until it does.
+    await expect.poll(async () => {
+      if (new URL(agent.page.url()).pathname !== '/profile') await agent.page.getByRole('button', { name: 'Editar perfil' }).click();
+      return new URL(agent.page.url()).pathname;
+    }, { timeout: 60_000 }).toBe('/profile');
     await agent.page.getByRole('navigation', { name: 'Menu' }).locator('[data-route="/"]').click();
     await pane.getByText(REPLY).waitFor();
     expect(await selectedTab()).toBe(tabBefore);
