@@ -87,12 +87,12 @@ function messageFromRow(row: Record<string, unknown>, tag: string | null): Campa
 
 const emptyCounters = (): CampaignCounters => ({ total: 0, done: 0, sent: 0, delivered: 0, read: 0, interacted: 0, clicked: 0, error: 0 });
 
-/** Campaigns, their messages (the send queue) and the per-channel pacing rows. SQL only here. */
 /** Campaign messages a customer's message on the channel may answer: sent to one of the chat ids since `since`, not failed. */
 function replyCandidates(k: Knex | Knex.Transaction, tenantId: string, channelId: string, chatIds: string[], since: string): Knex.QueryBuilder {
   return k('campaign_messages').where({ tenant_id: tenantId, channel_id: channelId }).whereIn('chat_id', chatIds).andWhere('sent_at', '>=', since).andWhere('failed', false);
 }
 
+/** Campaigns, their messages (the send queue) and the per-channel pacing rows. SQL only here. */
 export function createCampaignRepository(db: Db) {
   const pg = dialectOf(db) === 'pg';
 

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Db } from '../knex';
-import { foldText } from '@atendimento/schemas';
 import { parseJson, toJson } from '../knex';
+import { createRoomRepository } from './room-repository';
 
 /**
  * The few reads and writes register rules need beyond a register's own table: active rooms
@@ -9,6 +9,7 @@ import { parseJson, toJson } from '../knex';
  * from them), e-mail uniqueness of users, channels. Tenant first, every query scoped by it.
  */
 export function createRegisterLookups(db: Db) {
+  const rooms = createRoomRepository(db);
   return {
     /** Contact ids among `contactIds` that have an active room (one statement). */
     async contactsWithActiveRoom(tenantId: string, contactIds: string[], trx?: Knex.Transaction): Promise<Set<string>> {
@@ -21,24 +22,8 @@ export function createRegisterLookups(db: Db) {
       return new Set(rows.map((r: { contact_id: string }) => String(r.contact_id)));
     },
 
-    /**
-     * Copies a contact's shown fields onto the `author` of its open rooms (the console's cards,
-     * chat header and drawer read them there); answers the rooms changed. Closed rooms keep
-     * the contact as it was when they closed.
-     */
-    async refreshRoomAuthors(tenantId: string, contactId: string, fields: { displayName: string; email: string | null; photoUrl: string | null; phone: string | null; blockedSending: boolean }, trx: Knex.Transaction): Promise<string[]> {
-      const rows = await trx('rooms').where({ tenant_id: tenantId, contact_id: contactId, active: true }).whereNull('deleted_at').select('id', 'data');
-      const changed: string[] = [];
-      for (const row of rows as { id: string; data: unknown }[]) {
-        const data = parseJson<Record<string, unknown>>(row.data, {});
-        const author = (data.author ?? {}) as Record<string, unknown>;
-        if (Object.entries(fields).every(([key, value]) => (author[key] ?? null) === value || (key === 'blockedSending' && Boolean(author[key]) === value))) continue;
-        data.author = { ...author, ...fields };
-        await trx('rooms').where({ tenant_id: tenantId, id: row.id }).update({ data: toJson(data), author_name: fields.displayName ? foldText(fields.displayName).slice(0, 200) : null });
-        changed.push(String(row.id));
-      }
-      return changed;
-    },
+    /** The room repository's author refresh (room-repository.ts `refreshAuthor`), for the contacts hooks. */
+    refreshRoomAuthors: rooms.refreshAuthor,
 
     /** Makes department_members mirror a department's agents and supervisors arrays. */
     async replaceDepartmentMembers(tenantId: string, departmentId: string, agents: string[], supervisors: string[], trx: Knex.Transaction): Promise<void> {

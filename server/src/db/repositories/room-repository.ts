@@ -307,6 +307,25 @@ export function createRoomRepository(db: Db) {
       return found;
     },
 
+    /**
+     * Copies a contact's shown fields onto the `author` of its open rooms (the console's cards,
+     * chat header and drawer read them there), through the same column mapping as every room
+     * write; answers the rooms changed. Closed rooms keep the contact as it was when they closed.
+     */
+    async refreshAuthor(trx: Knex.Transaction, tenantId: string, contactId: string, fields: Pick<Room['author'], 'displayName' | 'email' | 'photoUrl' | 'phone' | 'blockedSending'>): Promise<string[]> {
+      const rows: Record<string, unknown>[] = await live(trx, tenantId).andWhere({ 'rooms.contact_id': contactId, 'rooms.active': true }).select('rooms.*');
+      const changed: string[] = [];
+      for (const row of rows) {
+        const previous = roomFromRow(row);
+        const author = previous.author;
+        if (author.displayName === fields.displayName && (author.email ?? null) === fields.email && (author.photoUrl ?? null) === fields.photoUrl && (author.phone ?? null) === fields.phone && Boolean(author.blockedSending) === Boolean(fields.blockedSending)) continue;
+        const { columns } = columnsToWrite({ ...previous, author: { ...author, ...fields } }, previous);
+        await trx('rooms').where({ tenant_id: tenantId, id: previous.id }).update(columns);
+        changed.push(previous.id);
+      }
+      return changed;
+    },
+
     /** The chat's most recently closed room on a channel (a survey may wait there); locked on PostgreSQL inside a transaction. */
     async lastClosed(q: Knex | Knex.Transaction, tenantId: string, channelId: string, chatId: string): Promise<Room | null> {
       // A customer's message with no open room asks this (a survey may wait): compiled once (prepared.ts).

@@ -25,13 +25,13 @@ export function contactsHooks(lookups: RegisterLookups): RegisterHooks {
       if (!previous) return;
       // An open chat shows the contact through its room's copy (the agent may not read the
       // contacts register): an edit that left it stale was undone on the next reload.
-      const changed = await lookups.refreshRoomAuthors(ctx.tenant.id, String(next.id), {
+      const changed = await lookups.refreshRoomAuthors(ctx.trx, ctx.tenant.id, String(next.id), {
         displayName: String(next.displayName ?? ''),
         email: (next.email as string | null | undefined) ?? null,
         photoUrl: (next.photoUrl as string | null | undefined) ?? null,
         phone: (next.phone as string | null | undefined) ?? null,
         blockedSending: Boolean(next.blockedSending),
-      }, ctx.trx);
+      });
       // A name or e-mail changes no report figure.
       for (const id of changed) ctx.record({ collection: 'rooms', id, op: 'upsert', reportNeutral: true });
     },

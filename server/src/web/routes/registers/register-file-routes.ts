@@ -8,7 +8,7 @@ import type { ImportService } from '../../../services/registers/import-service';
 import { parseSimpleRestQuery } from '../../../services/registers/register-query';
 import { detectFileType, SNIFF_BYTES, UPLOAD_MAX_BYTES, type DetectedFile } from '../../../services/registers/file-types';
 import { access, type ApiRegistry } from '../../access';
-import { bodyOf } from '../../request';
+import { objectBody } from '../../request';
 import { callerOf, registerAccess, registerWriteAccess } from './register-routes';
 import { readMultipart } from './register-multipart';
 
@@ -27,11 +27,6 @@ function sendFile(ctx: Context, file: { body: Buffer; fileName: string }, type: 
   ctx.set('Cache-Control', 'no-store');
   ctx.type = type;
   ctx.body = file.body;
-}
-
-function objectBody(ctx: Context): Record<string, unknown> {
-  const body = bodyOf(ctx);
-  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 }
 
 /**
