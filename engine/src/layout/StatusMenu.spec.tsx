@@ -5,8 +5,9 @@ import { presence } from '../presence/presence';
 import userEvent from '@testing-library/user-event';
 import * as stories from './StatusMenu.stories';
 import { recordedCalls } from '../stories/fakeApi';
+import { messages } from '@atendimento/schemas';
 
-const { Online, Away, Admin } = composeStories(stories);
+const { Online, Away, Admin, ChosenOnAnotherDevice } = composeStories(stories);
 
 const statusBodies = () => recordedCalls().filter((call) => call.path === '/api/users/u-agente/status').map((call) => (call.body as { status: string }).status);
 
@@ -36,14 +37,27 @@ describe('StatusMenu', () => {
     expect(screen.getByRole('button', { name: 'Status: ausente' })).toBeTruthy();
   });
 
+  it('shows a status chosen on another device once a heartbeat answers with it', async () => {
+    render(<ChosenOnAnotherDevice />);
+    expect(screen.getByRole('button', { name: 'Status: online' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Status: ausente' })).toBeTruthy());
+    const sent = recordedCalls().filter((call) => call.path === '/api/users/u-agente/status').map((call) => call.body as { status: string; heartbeat?: boolean });
+    // Sign-in states this device's status (no heartbeat flag); the periodic beats are heartbeats.
+    expect(sent.slice(0, 2)).toEqual([{ status: 'logon' }, { status: 'online' }]);
+    expect(sent.some((body) => body.heartbeat === true)).toBe(true);
+    expect(localStorage.getItem('atendimento.status.u-agente')).toBe('ausente');
+  });
+
   it("lists the tenant's statuses in order and sends the chosen one", async () => {
     render(<Online />);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Status: online' }));
     // The menu loads when it first opens (LazyMenu).
     const options = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
-    expect(options).toEqual(['online', 'ausente', 'offline']);
-    await user.click(screen.getByRole('menuitem', { name: 'ausente' }));
+    // Every status but online says, before the choice, that unanswered chats go back to the queue.
+    const hint = messages.presence.awayReturnsChats;
+    expect(options).toEqual(['online', `ausente${hint}`, `offline${hint}`]);
+    await user.click(screen.getByRole('menuitem', { name: /^ausente/ }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Status: ausente' })).toBeTruthy());
     expect(statusBodies()).toEqual(['logon', 'ausente']);
     expect(localStorage.getItem('atendimento.status.u-agente')).toBe('ausente');

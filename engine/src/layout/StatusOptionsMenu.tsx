@@ -2,7 +2,8 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import type { StatusOption } from '@atendimento/schemas';
+import { messages, type StatusOption } from '@atendimento/schemas';
+import { DEFAULT_STATUS } from '../presence/presence';
 import { StatusIcon } from '../ui/StatusIcon';
 
 export interface StatusOptionsMenuProps {
@@ -23,7 +24,12 @@ export function StatusOptionsMenu({ open, anchor, options, selected, onClose, on
           <ListItemIcon>
             <StatusIcon name={option.icon} sx={{ color: option.color }} />
           </ListItemIcon>
-          <ListItemText sx={{ textTransform: 'capitalize' }}>{option.text}</ListItemText>
+          {/* The router returns the chats it gave an agent who leaves 'online' unanswered: said before the choice, not after. */}
+          <ListItemText
+            primary={option.text}
+            secondary={option.text.toLowerCase() === DEFAULT_STATUS ? undefined : messages.presence.awayReturnsChats}
+            slotProps={{ primary: { sx: { textTransform: 'capitalize' } }, secondary: { sx: { whiteSpace: 'normal', maxWidth: 260 } } }}
+          />
         </MenuItem>
       ))}
     </Menu>

@@ -26,10 +26,25 @@ function storedStatus(user: Pick<User, 'id' | 'status'>): string {
   return localStorage.getItem(key(user.id)) ?? (user.status && !['logon', 'logoff'].includes(user.status) ? user.status : DEFAULT_STATUS);
 }
 
-/** Sends one status record; heartbeats pass notify false so a network blip does not toast. */
-async function sendStatus(userId: string, status: string, notify = false): Promise<string> {
-  const answer = await api<{ data: { status: string } }>(`/api/users/${encodeURIComponent(userId)}/status`, { method: 'POST', body: { status }, notify });
+/**
+ * Sends one status record; heartbeats pass notify false so a network blip does not toast. A
+ * heartbeat (`heartbeat: true`) is answered with the status chosen on another device when there
+ * is one (docs/realtime.md "Two devices").
+ */
+async function sendStatus(userId: string, status: string, notify = false, heartbeat = false): Promise<string> {
+  const answer = await api<{ data: { status: string } }>(`/api/users/${encodeURIComponent(userId)}/status`, { method: 'POST', body: heartbeat ? { status, heartbeat } : { status }, notify });
   return answer.data?.status ?? status;
+}
+
+/** Bumped by every choice in this tab: a heartbeat answer that crosses one is stale. */
+let choices = 0;
+
+/** Shows a status chosen elsewhere (another tab, another device), keeping it for this browser. */
+function adopt(userId: string, status: string): void {
+  if (status === current) return;
+  current = status;
+  localStorage.setItem(key(userId), status);
+  emit();
 }
 
 function emit(): void {
@@ -57,6 +72,7 @@ export const presence = {
   },
   /** Chooses a status: kept locally at once, then sent (errors toast). */
   async choose(userId: string, status: string): Promise<void> {
+    choices++;
     current = status;
     localStorage.setItem(key(userId), status);
     emit();
@@ -69,11 +85,22 @@ export const presence = {
   start(user: Pick<User, 'id' | 'status'>, timing: { firstBeatMs: number; heartbeatMs: number } = PRESENCE_TIMING): () => void {
     current = storedStatus(user);
     emit();
-    const beat = () => sendStatus(user.id, current ?? DEFAULT_STATUS).catch((error) => console.warn('presence heartbeat failed', error));
+    // The first beat states this device's status (signing in here is a choice); the periodic ones
+    // are heartbeats and take a status chosen on another device since.
+    let stopped = false;
+    const beat = (heartbeat: boolean) => {
+      const before = choices;
+      sendStatus(user.id, current ?? DEFAULT_STATUS, false, heartbeat)
+        .then((answered) => {
+          if (heartbeat && before === choices && !stopped && answered !== 'logon' && answered !== 'logoff') adopt(user.id, answered);
+        })
+        .catch((error) => console.warn('presence heartbeat failed', error));
+    };
     void sendStatus(user.id, 'logon').catch((error) => console.warn('presence logon failed', error));
-    const first = setTimeout(beat, timing.firstBeatMs);
-    const every = setInterval(beat, timing.heartbeatMs);
+    const first = setTimeout(() => beat(false), timing.firstBeatMs);
+    const every = setInterval(() => beat(true), timing.heartbeatMs);
     const stopTimers = () => {
+      stopped = true;
       clearTimeout(first);
       clearInterval(every);
     };
@@ -87,6 +114,7 @@ export const presence = {
     // second had set online).
     const onStorage = (event: StorageEvent) => {
       if (event.key !== key(user.id) || !event.newValue || event.newValue === current) return;
+      choices++;
       current = event.newValue;
       emit();
     };

@@ -10,4 +10,5 @@ export const realtime = {
   tooManySubscriptions: 'Limite de assinaturas por conexão atingido.',
   invalidQuery: 'Consulta inválida: {detail}',
   invalidStatus: 'Status inválido. Use logon, logoff ou um status da lista.',
+  invalidHeartbeat: 'O campo heartbeat deve ser true ou false.',
 } as const;

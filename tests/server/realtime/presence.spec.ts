@@ -116,6 +116,32 @@ describe('presence transitions', () => {
     expect(await kept()).toBe(start + 3);
   });
 
+  it("a heartbeat takes the status chosen on another device; a choice and a sign-in's first beat do not", async () => {
+    const beat = (status: string, extra: Record<string, unknown> = { heartbeat: true }) =>
+      t.api('/api/users/acme-agente/status', { method: 'POST', token: agentToken, body: { status, ...extra } });
+    clock.advance(5_000);
+    // The phone chooses 'ausente' (a choice, not a heartbeat).
+    expect((await beat('ausente', {})).body).toEqual({ data: { status: 'ausente' } });
+    // The laptop's tab, left open, beats with what it last knew: the phone's choice wins and is what is recorded.
+    const laptop = await beat('online');
+    expect(laptop.body).toEqual({ data: { status: 'ausente' } });
+    const last = await t.server.db('statuses').where({ tenant_id: 'acme', user_id: 'acme-agente' }).orderBy('created_at', 'desc').orderBy('id', 'desc').first();
+    expect(last.status).toBe('ausente');
+    expect(await agentAsSeen()).toEqual({ online: true, status: 'ausente' });
+    // The laptop's user chooses online: it lands, and the phone's next heartbeat follows it.
+    expect((await beat('online', {})).body).toEqual({ data: { status: 'online' } });
+    expect((await beat('ausente')).body).toEqual({ data: { status: 'online' } });
+    // logon / logoff and a beat without the flag are recorded as sent.
+    expect((await beat('ausente', { heartbeat: false })).body).toEqual({ data: { status: 'ausente' } });
+    expect((await beat('logoff')).body).toEqual({ data: { status: 'logoff' } });
+    expect((await agentAsSeen()).online).toBe(false);
+    for (const heartbeat of ['sim', 1, null]) {
+      const refused = await beat('online', { heartbeat });
+      expect(refused.status, JSON.stringify(heartbeat)).toBe(400);
+      expect(refused.body.errorMessage).toContain(messages.realtime.invalidHeartbeat);
+    }
+  });
+
   it('answers 400 in pt-BR for a status outside the list, and 403 for another user’s id', async () => {
     for (const body of ['dormindo', '', 42, undefined]) {
       const res = await postStatus('acme-agente', body);

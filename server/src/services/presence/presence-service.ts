@@ -81,6 +81,15 @@ export function createPresenceService(deps: PresenceDeps) {
     return found.text;
   }
 
+  /** Whether a stored chosen status is still one of the tenant's (a removed one does not win over a heartbeat). */
+  function isListed(tenant: TenantRow, status: string): boolean {
+    try {
+      return canonicalStatus(tenant, status) === status;
+    } catch {
+      return false;
+    }
+  }
+
   function toUser(agent: AgentRow, latest: Map<string, StatusRecord>, now: Date): PresenceUser {
     return {
       id: agent.id,
@@ -186,13 +195,18 @@ export function createPresenceService(deps: PresenceDeps) {
      * what lists show changes (status text or online), not on every heartbeat.
      */
     async setStatus(tenant: TenantRow, principal: UserPrincipal, userId: string, body: Record<string, unknown>): Promise<{ status: string }> {
-      const status = canonicalStatus(tenant, body.status);
+      const asked = canonicalStatus(tenant, body.status);
+      if (body.heartbeat !== undefined && typeof body.heartbeat !== 'boolean') throw validationError([{ field: 'heartbeat', message: messages.realtime.invalidHeartbeat }]);
       // 403 before looking the id up, so a non-admin cannot probe which user ids exist.
       if (userId !== principal.user.id && !isAdmin(principal.user)) throw forbidden();
       const now = clock.now();
       return changes.transaction(tenant.id, async (trx, record) => {
         const agent = await statuses.findAgent(trx, tenant.id, userId);
         if (!agent) throw notFound();
+        // A heartbeat repeats what its tab last knew; a status chosen since on another device
+        // (or set by an admin) wins, and the answer tells the tab to show it (docs/realtime.md
+        // "Presence"). A choice is never a heartbeat, so a tab's own choice always lands.
+        const status = body.heartbeat === true && asked !== 'logon' && asked !== 'logoff' && agent.status && agent.status !== asked && isListed(tenant, agent.status) ? agent.status : asked;
         const before = (await statuses.latestSince(trx, tenant.id, windowStart(now), [userId])).get(userId);
         const saved = await statuses.insert(trx, tenant.id, userId, status, now);
         record({ collection: 'status', id: saved.id, op: 'upsert' });
