@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { composeStories } from '@storybook/react';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import * as stories from './ServiceView.stories';
+import { createConsoleStores } from './store/consoleStores';
 
 const s = composeStories(stories);
 // These render the whole open chat; on a busy 2-core machine a render can exceed the default 1 s.
@@ -61,6 +62,26 @@ describe('ServiceView (seed 001 §2 "Layout")', () => {
 
     render(<s.AsMounted user={{ ...s.AsMounted.args!.user!, id: 'outro-agente' }} />);
     expect(screen.getByRole('tab', { name: 'Meus' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('opens the chat the address names, and reports the chat in front as the agent opens and closes chats', async () => {
+    const fronts: (string | null)[] = [];
+    // One set of stores across the re-renders below, as the app keeps its own.
+    const stores = createConsoleStores();
+    const { container, rerender } = render(<s.ChatInAddress stores={stores} onChatInFront={(id) => fronts.push(id)} />);
+    // The room is not in the list's store yet: the pane's own live query loads it.
+    await waitFor(() => expect(within(container.querySelector('[data-pane="room-2"]') as HTMLElement).getByRole('heading', { name: 'Carlos Lima' })).toBeTruthy());
+    // Arriving on the address's chat reports nothing: the address already says it.
+    expect(fronts).toEqual([]);
+    fireEvent.click(await screen.findByText('Maria Souza'));
+    await waitFor(() => expect(fronts).toEqual(['room-1']));
+    // The address follows (the engine replaces it); then it names another chat, as a pasted link would.
+    rerender(<s.ChatInAddress stores={stores} chatInAddress="room-1" onChatInFront={(id) => fronts.push(id)} />);
+    rerender(<s.ChatInAddress stores={stores} chatInAddress="room-2" onChatInFront={(id) => fronts.push(id)} />);
+    await waitFor(() => expect(container.querySelector('[data-chat-pane="room-2"]')).toBeTruthy());
+    expect(fronts).toEqual(['room-1']);
+    fireEvent.click(within(container.querySelector('[data-pane="room-2"]') as HTMLElement).getByRole('button', { name: 'Ocultar chat' }));
+    await waitFor(() => expect(fronts).toEqual(['room-1', null]));
   });
 
   it('narrow (≤ 1065 px): the list alone, then the chat alone with a way back', async () => {

@@ -35,7 +35,7 @@ const meta: Meta<typeof ServiceView> = {
   component: ServiceView,
   args: { user: agentUser, appConfig, now: () => NOW },
   decorators: [(Story) => <div style={{ width: 1440, height: 900 }}><Story /></div>],
-  render: (args, ctx) => <ServiceView {...args} api={ctx.parameters.api ?? serviceApi()} live={ctx.parameters.live ?? serviceLive()} stores={ctx.parameters.ownStores ? undefined : (ctx.parameters.stores?.() ?? createConsoleStores())} narrow={ctx.parameters.narrow} />,
+  render: (args, ctx) => <ServiceView {...args} api={ctx.parameters.api ?? serviceApi()} live={ctx.parameters.live ?? serviceLive()} stores={args.stores ?? (ctx.parameters.ownStores ? undefined : (ctx.parameters.stores?.() ?? createConsoleStores()))} narrow={ctx.parameters.narrow} />,
 };
 export default meta;
 type Story = StoryObj<typeof ServiceView>;
@@ -52,3 +52,5 @@ export const AsMounted: Story = { parameters: { ownStores: true } };
 export const ContactsTab: Story = { parameters: { stores: () => createConsoleStores({ rooms: all, ui: { tab: 'contacts' } }), api: serviceApi(), live: serviceLive() } };
 /** At 1065 px or less: the list, or the open chat, one at a time. */
 export const Narrow: Story = { parameters: { narrow: true } };
+/** The address names a chat (`/?chat=room-2`, a reload or a shared link): it opens on arrival. */
+export const ChatInAddress: Story = { args: { chatInAddress: 'room-2' } };

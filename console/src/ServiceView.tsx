@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useMemo } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
 import { Box, CircularProgress, IconButton, Typography, useMediaQuery } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { format, messages as seedTexts, quotesPaneRoom } from '@atendimento/schemas';
@@ -51,6 +51,13 @@ export type ServiceViewProps = Omit<ConsoleServices, 'live'> & {
   now?: () => number;
   /** Forces the narrow layout (stories); otherwise the media query decides. */
   narrow?: boolean;
+  /**
+   * The chat the address names (`/?chat=<id>`, docs/console.md "The chat in the address"): opened
+   * on arrival and whenever the address changes to another chat.
+   */
+  chatInAddress?: string | null;
+  /** Called with the chat in front (the last opened) whenever it changes, null when none is open. */
+  onChatInFront?: (roomId: string | null) => void;
 };
 
 /**
@@ -70,15 +77,43 @@ export function ServiceView(props: ServiceViewProps) {
     <Toaster>
       {(toast) => (
         <ConsoleProvider services={services} stores={stores} now={props.now} notify={toast}>
-          <ServiceLayout narrow={props.narrow} />
+          <ServiceLayout narrow={props.narrow} chatInAddress={props.chatInAddress ?? null} onChatInFront={props.onChatInFront} />
         </ConsoleProvider>
       )}
     </Toaster>
   );
 }
 
-function ServiceLayout({ narrow: forced }: { narrow?: boolean }) {
+/**
+ * Keeps the address and the chat in front together: a chat named by the address opens (on
+ * arrival before the first render, so nothing clears the address first; later when the address
+ * names another chat), and the chat in front is reported back when it changes. A chat the user
+ * may not see closes itself (liveHandlers), which then clears the address.
+ */
+function useChatInAddress(stores: ConsoleStores, chatInAddress: string | null, onChatInFront?: (roomId: string | null) => void): void {
+  const arrived = useRef(false);
+  if (!arrived.current) {
+    // The first render: no component listens to the store yet, so opening here re-renders nothing.
+    arrived.current = true;
+    if (chatInAddress && !stores.ui.get().openRooms.includes(chatInAddress)) uiActions.openRoom(stores.ui, chatInAddress);
+  }
+  const front = useStore(stores.ui, (s) => {
+    const last = s.openRooms[s.openRooms.length - 1];
+    return last === undefined ? null : (quotesPaneRoom(last) ?? last);
+  });
+  const latest = useRef({ front, chatInAddress, onChatInFront });
+  latest.current = { front, chatInAddress, onChatInFront };
+  useEffect(() => {
+    if (chatInAddress && chatInAddress !== latest.current.front) uiActions.openRoom(stores.ui, chatInAddress);
+  }, [chatInAddress, stores]);
+  useEffect(() => {
+    if (front !== latest.current.chatInAddress) latest.current.onChatInFront?.(front);
+  }, [front]);
+}
+
+function ServiceLayout({ narrow: forced, chatInAddress, onChatInFront }: { narrow?: boolean; chatInAddress: string | null; onChatInFront?: (roomId: string | null) => void }) {
   const { stores } = useConsole();
+  useChatInAddress(stores, chatInAddress, onChatInFront);
   const media = useMediaQuery(NARROW_QUERY, { noSsr: true });
   const narrow = forced ?? media;
   const openRooms = useStore(stores.ui, (s) => s.openRooms);

@@ -31,7 +31,12 @@ const consoleNotify = (message: string, severity?: 'success' | 'info' | 'warning
 function ServiceRoute({ user, config }: { user: User; config: AppConfig }) {
   const appNavigate = useNavigate();
   const navigate = useCallback((path: string, state?: unknown) => appNavigate(path, { state }), [appNavigate]);
-  return <ServiceView api={consoleApi} user={user} appConfig={config} live={sessionLiveSource} notify={consoleNotify} navigate={navigate} />;
+  // The chat in front is in the address (`/?chat=<id>`): a reload, a shared link or a bookmark
+  // opens it. Replaced, not pushed: opening chats does not fill the history.
+  const { search } = useLocation();
+  const chatInAddress = new URLSearchParams(search).get('chat');
+  const onChatInFront = useCallback((roomId: string | null) => appNavigate(roomId ? `/?chat=${encodeURIComponent(roomId)}` : '/', { replace: true }), [appNavigate]);
+  return <ServiceView api={consoleApi} user={user} appConfig={config} live={sessionLiveSource} notify={consoleNotify} navigate={navigate} chatInAddress={chatInAddress} onChatInFront={onChatInFront} />;
 }
 
 // The session watcher (Shell.tsx) goes to /login once the session has ended.

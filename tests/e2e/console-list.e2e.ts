@@ -8,8 +8,9 @@ import { launchBrowser, screenshot } from './browser';
 import { signIn, showTab } from './shell-helpers';
 
 /**
- * The chat list in Chromium against the real server: a filter narrows the list (tags), and a
- * new chat arriving while the page is hidden shows the browser notification 'Novo Chat'.
+ * The chat list in Chromium against the real server: a filter narrows the list (tags), a
+ * new chat arriving while the page is hidden shows the browser notification 'Novo Chat', and
+ * the chat in front is in the address (a reload opens it again).
  */
 let t: ChatTest;
 let browser: Browser;
@@ -30,8 +31,8 @@ afterAll(async () => {
   await stopChatServer(t);
 });
 
-async function visitor(name: string): Promise<string> {
-  const session = await t.api('/api/webchat/site-vendas/session', { method: 'POST', body: { text: `Olá, sou ${name}`, displayName: name, clientId: randomUUID() } });
+async function visitor(name: string, site = 'site-vendas'): Promise<string> {
+  const session = await t.api(`/api/webchat/${site}/session`, { method: 'POST', body: { text: `Olá, sou ${name}`, displayName: name, clientId: randomUUID() } });
   expect(session.status, session.text).toBe(200);
   return session.body.data.roomId as string;
 }
@@ -100,5 +101,24 @@ describe('chat list', () => {
     });
     await visitor('Nádia Notificada');
     await expect.poll(() => page.evaluate(() => (window as unknown as { __notices: { title: string; body?: string }[] }).__notices), POLL).toContainEqual({ title: 'Novo Chat', body: 'Nádia Notificada' });
+  }, 90_000);
+
+  it('the chat in front is in the address: a reload opens it again; a chat the agent may not see opens nothing', async () => {
+    const mine = await visitor('Renata Recarga');
+    // Suporte's queue: not agente@'s department.
+    const theirs = await visitor('Otávio Outro', 'site-suporte');
+    const page = await consolePage('agente@acme.test');
+    await showTab(page, TAB.queue);
+    await card(page, mine).click();
+    await page.waitForURL((url) => url.searchParams.get('chat') === mine, POLL);
+    await page.reload();
+    await page.locator(`[data-pane="${mine}"]`).getByRole('heading', { name: 'Renata Recarga' }).waitFor(POLL);
+    await screenshot(page, 'console-list-chat-in-address');
+    // The address grants nothing: the pane's subscription is refused, it closes, the address clears.
+    await page.goto(`${consoleUrl}/?chat=${theirs}`);
+    await page.getByRole('tablist', { name: 'Abas de chats' }).waitFor();
+    await page.waitForURL((url) => url.pathname === '/' && !url.searchParams.has('chat'), POLL);
+    expect(await page.locator('[data-pane]').count()).toBe(0);
+    expect(await page.getByText('Otávio Outro').count()).toBe(0);
   }, 90_000);
 });
