@@ -1,6 +1,7 @@
 import type { AdapterContext, ChannelAdapter, InboundContent, InboundMessage, ParsedWebhook, ProviderMessageError, StatusUpdate, TemplateEvent, DeliveryStatus, SendOptions, OutboundInteractive, OutboundMedia, TemplateSend } from './contract';
 import { callJson } from './http';
 import { ProviderError, cloudApiErrorTitle } from './provider-error';
+import { coordinates, isoFromMillis } from './inbound-values';
 
 /**
  * The WhatsApp Cloud API webhook envelope and message bodies, shared by the Meta adapter and
@@ -9,10 +10,7 @@ import { ProviderError, cloudApiErrorTitle } from './provider-error';
 
 type Json = Record<string, any>;
 
-const isoFromUnix = (seconds: unknown): string => {
-  const n = Number(seconds);
-  return Number.isFinite(n) && n > 0 ? new Date(n * 1000).toISOString() : new Date().toISOString();
-};
+const isoFromUnix = (seconds: unknown): string => isoFromMillis(Number(seconds) * 1000);
 
 const MEDIA_TYPES = new Set(['image', 'video', 'audio', 'document', 'sticker']);
 
@@ -34,7 +32,7 @@ function errorsOf(list: unknown): ProviderMessageError[] | undefined {
 /** The content of one Cloud API message body (also the `message` of an edit). */
 function content(message: Json): InboundContent {
   const type = String(message.type ?? 'unknown');
-  if (type === 'text') return { type: 'text', text: String(message.text?.body ?? '') };
+  if (type === 'text' && typeof message.text?.body === 'string') return { type: 'text', text: message.text.body };
   if (MEDIA_TYPES.has(type) && message[type]) {
     const media = message[type] ?? {};
     return {
@@ -43,9 +41,10 @@ function content(message: Json): InboundContent {
       media: { mediaId: media.id, url: media.url, mimeType: media.mime_type, sha256: media.sha256, fileName: media.filename },
     };
   }
-  if (type === 'location' && message.location) {
-    const l = message.location ?? {};
-    return { type: 'location', location: { latitude: Number(l.latitude), longitude: Number(l.longitude), name: text(l.name), address: text(l.address), url: text(l.url) } };
+  const point = type === 'location' && message.location ? coordinates(message.location.latitude, message.location.longitude) : null;
+  if (point) {
+    const l = message.location;
+    return { type: 'location', location: { ...point, name: text(l.name), address: text(l.address), url: text(l.url) } };
   }
   if (type === 'contacts' && Array.isArray(message.contacts)) return { type: 'contacts', contacts: message.contacts };
   if (type === 'reaction') return { type: 'reaction', reaction: { targetExternalId: String(message.reaction?.message_id ?? ''), emoji: String(message.reaction?.emoji ?? '') } };

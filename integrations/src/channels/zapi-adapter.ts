@@ -2,19 +2,21 @@ import type { AdapterContext, ChannelAdapter, InboundContent, InboundMessage, Ou
 import { callJson, fetchBytes } from './http';
 import { ProviderError } from './provider-error';
 import { safeEqual } from './signature';
+import { coordinates, isoFromMillis } from './inbound-values';
 
 type Json = Record<string, any>;
 
 const ZAPI_STATUS: Record<string, DeliveryStatus> = { SENT: 'sent', RECEIVED: 'delivered', DELIVERED: 'delivered', READ: 'read', PLAYED: 'read', DELETED: 'deleted' };
 
 function content(cb: Json): InboundContent {
-  if (cb.text) return { type: 'text', text: String(cb.text.message ?? '') };
+  if (cb.text && typeof cb.text.message === 'string') return { type: 'text', text: cb.text.message };
   if (cb.image) return { type: 'image', ...(cb.image.caption && { caption: String(cb.image.caption) }), media: { url: cb.image.imageUrl, mimeType: cb.image.mimeType } };
   if (cb.video) return { type: 'video', ...(cb.video.caption && { caption: String(cb.video.caption) }), media: { url: cb.video.videoUrl, mimeType: cb.video.mimeType } };
   if (cb.audio) return { type: 'audio', media: { url: cb.audio.audioUrl, mimeType: cb.audio.mimeType } };
   if (cb.document) return { type: 'document', ...(cb.document.caption && { caption: String(cb.document.caption) }), media: { url: cb.document.documentUrl, mimeType: cb.document.mimeType, fileName: cb.document.fileName } };
   if (cb.sticker) return { type: 'sticker', media: { url: cb.sticker.stickerUrl, mimeType: cb.sticker.mimeType } };
-  if (cb.location) return { type: 'location', location: { latitude: Number(cb.location.latitude), longitude: Number(cb.location.longitude), name: cb.location.name, address: cb.location.address, url: cb.location.url } };
+  const point = cb.location ? coordinates(cb.location.latitude, cb.location.longitude) : null;
+  if (point) return { type: 'location', location: { ...point, name: cb.location.name, address: cb.location.address, url: cb.location.url } };
   if (cb.contact) return { type: 'contacts', contacts: [{ name: { formatted_name: String(cb.contact.displayName ?? '') }, phones: (cb.contact.phones ?? []).map((p: string) => ({ phone: p })) }] };
   if (cb.reaction) return { type: 'reaction', reaction: { targetExternalId: String(cb.reaction.referencedMessage?.messageId ?? ''), emoji: String(cb.reaction.value ?? '') } };
   if (cb.buttonsResponseMessage) return { type: 'interactive', text: String(cb.buttonsResponseMessage.message ?? ''), interactive: { type: 'button_reply', button_reply: { id: String(cb.buttonsResponseMessage.buttonId ?? ''), title: String(cb.buttonsResponseMessage.message ?? '') } } };
@@ -67,7 +69,7 @@ export function createZApiAdapter(ctx: AdapterContext): ChannelAdapter {
     parseWebhook(body: unknown): ParsedWebhook {
       const cb = (body ?? {}) as Json;
       const result: ParsedWebhook = { messages: [], statuses: [], templateEvents: [] };
-      const at = (ms: unknown) => (Number.isFinite(Number(ms)) && Number(ms) > 0 ? new Date(Number(ms)).toISOString() : new Date().toISOString());
+      const at = isoFromMillis;
       // A group's notices (someone added, left, the subject changed: `notification`) and a
       // channel's posts (`isNewsletter`) are not a customer writing: not stored as messages.
       const notCustomer = Boolean(cb.notification) || cb.isNewsletter === true;
@@ -75,15 +77,18 @@ export function createZApiAdapter(ctx: AdapterContext): ChannelAdapter {
         // A hidden number comes as a LID ('…@lid') in the phone field: it is an id, not a number.
         const given = cb.isGroup ? cb.participantPhone : cb.phone;
         const lid = typeof given === 'string' && given.endsWith('@lid') ? given : null;
+        // An edit (`isEdit`) comes under the edited message's id: it changes that message, and is
+        // kept under an id of its own (the edited id and the moment) when that one was never stored.
+        const edited = cb.isEdit === true;
         const message: InboundMessage = {
-          externalId: String(cb.messageId),
+          externalId: edited ? `${String(cb.messageId)}:edit:${String(cb.momment ?? '')}` : String(cb.messageId),
           timestamp: at(cb.momment),
           contact: {
             phone: lid || !given ? null : String(given),
             userId: (cb.isGroup ? cb.participantLid : cb.senderLid) ?? lid,
             displayName: cb.senderName ?? cb.chatName ?? null,
           },
-          content: { ...content(cb), raw: cb },
+          content: edited ? { type: 'edit', edit: { targetExternalId: String(cb.messageId), content: content(cb) }, raw: cb } : { ...content(cb), raw: cb },
           group: cb.isGroup ? { id: String(cb.phone), subject: cb.chatName ?? undefined } : null,
         };
         if (cb.referenceMessageId) message.replyToExternalId = String(cb.referenceMessageId);

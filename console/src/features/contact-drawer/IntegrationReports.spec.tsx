@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { composeStories, composeStory } from '@storybook/react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as stories from './IntegrationReports.stories';
 import { reportsApi } from './IntegrationReports.stories';
 
 const { Default, ListFailed } = composeStories(stories);
+// The next page's table renders after the fake API answers; on a loaded 2-core box that passed the default 1 s once.
+configure({ asyncUtilTimeout: 4000 });
 const bodyRows = (dialog: HTMLElement) => within(dialog).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0]!.textContent);
 
 describe('IntegrationReports ("Rel. {title}" in the contact drawer)', () => {

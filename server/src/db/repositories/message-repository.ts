@@ -155,12 +155,17 @@ export function createMessageRepository(db: Db) {
       return row ? messageFromRow(row) : null;
     },
 
-    /** Newest first, older than `before`; the filter scopes room and visibility (one statement). */
+    /**
+     * Newest first, older than `before`; the filter scopes room and visibility (one statement).
+     * Messages of the same instant (WhatsApp stamps whole seconds: a burst of forwarded photos)
+     * are newest first too, by id (time-ordered): the first page holds the latest of them, and
+     * the reading order (oldest first, id breaks ties) is this one reversed.
+     */
     async page(tenantId: string, filter: Filter, limit: number, before: MessageCursor | null, q: Knex | Knex.Transaction = db): Promise<Message[]> {
       const qb = scoped(q, tenantId);
       applyFilter(qb, filter, MESSAGE_FIELDS, 'messages', tenantId);
-      if (before) qb.where((w) => w.where('messages.created_at', '<', before.at).orWhere((e) => e.where('messages.created_at', before.at).andWhere('messages.id', '>', before.id)));
-      const rows = await qb.orderBy([{ column: 'messages.created_at', order: 'desc' }, { column: 'messages.id', order: 'asc' }]).limit(limit).select('messages.*');
+      if (before) qb.where((w) => w.where('messages.created_at', '<', before.at).orWhere((e) => e.where('messages.created_at', before.at).andWhere('messages.id', '<', before.id)));
+      const rows = await qb.orderBy([{ column: 'messages.created_at', order: 'desc' }, { column: 'messages.id', order: 'desc' }]).limit(limit).select('messages.*');
       return rows.map(messageFromRow);
     },
 

@@ -73,7 +73,8 @@ export function createChatLiveCollections(deps: ChatDeps, roomService: RoomServi
       const limit = q.limit === undefined ? MESSAGES_PAGE_SIZE : Number(q.limit);
       if (!Number.isInteger(limit) || limit < 1 || limit > MAX_MESSAGES_LIMIT) throw badRequest('invalid_limit', texts.validation.invalidValue);
       // Deleted messages stay in the window: the bubble shows 'Mensagem apagada'.
-      return { filter: messageFilter(viewer, roomId), orderBy: [{ field: 'lifeControl.createdAt', direction: 'desc' }], limit, includeDeleted: true };
+      // Ties by id, newest first as the page's SQL (message-repository `page`): the window holds the latest of a burst.
+      return { filter: messageFilter(viewer, roomId), orderBy: [{ field: 'lifeControl.createdAt', direction: 'desc' }, { field: 'id', direction: 'desc' }], limit, includeDeleted: true };
     },
     async snapshot(trx, tenantId, query) {
       return (await messages.page(tenantId, query.filter!, query.limit, null, trx)) as unknown as LiveRecord[];

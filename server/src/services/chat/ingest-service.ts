@@ -89,8 +89,31 @@ function orderTotal(order: NonNullable<InboundContent['order']>): number | undef
   return Math.round(order.product_items.reduce((sum, i) => sum + i.item_price * i.quantity, 0) * 100) / 100;
 }
 
+/**
+ * The longest text or caption stored from a provider: WhatsApp's own limit for a typed message.
+ * A longer one (a signed but broken or hostile delivery) is kept up to it with '…': refusing it
+ * would lose the delivery's other messages, and megabytes of text would reach every console.
+ */
+export const INBOUND_TEXT_MAX = 65_536;
+
+function clip<T extends string | null | undefined>(value: T): T {
+  if (typeof value !== 'string' || value.length <= INBOUND_TEXT_MAX) return value;
+  let end = INBOUND_TEXT_MAX;
+  // Never cut a character in half (an emoji is two UTF-16 units).
+  if (/[\uD800-\uDBFF]/.test(value[end - 1]!)) end -= 1;
+  return `${value.slice(0, end)}…` as T;
+}
+
 /** Maps a parsed content into the seed's message fields; the provider's message is kept as `raw`. */
 function contentFields(content: InboundContent): { type: Message['type']; text: string | null; extra: Partial<Message> } {
+  const tooLong = (content.text?.length ?? 0) > INBOUND_TEXT_MAX || (content.caption?.length ?? 0) > INBOUND_TEXT_MAX;
+  if (!tooLong) return contentFieldsAsGiven(content);
+  // The provider's copy (`raw`) would keep the megabytes: only its type stays.
+  const clipped = contentFieldsAsGiven({ ...content, text: clip(content.text), caption: clip(content.caption), raw: { type: content.type, clipped: true } });
+  return { ...clipped, text: clip(clipped.text) };
+}
+
+function contentFieldsAsGiven(content: InboundContent): { type: Message['type']; text: string | null; extra: Partial<Message> } {
   const extra: Partial<Message> = { caption: content.caption ?? null, ...mediaFields(content) };
   if (content.raw !== undefined) extra.raw = content.raw;
   if (content.errors?.length) extra.providerErrors = content.errors.map((e) => ({ title: e.title, code: e.code, ...(e.details && { details: e.details }), ...(e.titleptBR && { titleptBR: e.titleptBR }) }));
@@ -254,8 +277,8 @@ export function createIngestService(deps: ChatDeps, surveys?: SurveyService) {
     let next: Message;
     if (item.content.edit) {
       const edited = item.content.edit.content;
-      const text = edited.text ?? own.text;
-      const caption = edited.caption ?? own.caption;
+      const text = clip(edited.text) ?? own.text;
+      const caption = clip(edited.caption) ?? own.caption;
       if (text === own.text && caption === own.caption) return own.id; // a repeated delivery of the same edit
       next = {
         ...own,
