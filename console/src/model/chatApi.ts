@@ -14,6 +14,7 @@ export const chatPaths = {
   messageFileUrl: (roomId: string) => `/api/rooms/${enc(roomId)}/message/fileUrl`,
   reaction: (roomId: string, extId: string) => `/api/rooms/${enc(roomId)}/message/${enc(extId)}/sendReaction`,
   resend: (roomId: string, messageId: string) => `/api/rooms/resendMessage/${enc(roomId)}/message/${enc(messageId)}`,
+  reloadMessage: (roomId: string) => `/api/rooms/${enc(roomId)}/reloadMessage`,
   deleteMessage: () => '/api/zApi/deleteMessage',
   messages: (roomId: string, params: URLSearchParams) => `/api/rooms/${enc(roomId)}/messages?${params}`,
   room: (roomId: string) => `/api/rooms/${enc(roomId)}`,

@@ -107,4 +107,13 @@ export const texts = {
     noChatOpen: 'Selecione um chat para começar o atendimento',
     loadingChat: 'Carregando o chat',
   },
+  /** An inbound file whose download from the provider failed (the error renderer with 'recarregar'). */
+  mediaFailed: {
+    image: 'Não foi possível baixar a imagem.',
+    video: 'Não foi possível baixar o vídeo.',
+    audio: 'Não foi possível baixar o áudio.',
+    sticker: 'Não foi possível baixar a figurinha.',
+    document: 'Não foi possível baixar o documento.',
+    namedDocument: 'Não foi possível baixar o documento "{name}".',
+  },
 } as const;

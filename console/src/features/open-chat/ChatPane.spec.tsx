@@ -87,6 +87,27 @@ describe('ChatPane (seed 001 §2 "Open chat", §4 "Chat menu by state")', () => 
     expect(log().scrollTop).toBe(3000);
   });
 
+  it("'recarregar' on a file whose download failed asks the server again, and the file shows", async () => {
+    const live = chatLive();
+    const failed = buildMessage({
+      id: 'room-1-photo', createdAt: new Date().toISOString(), author: { id: 'contact-1', displayName: 'Maria Souza', type: 'client' },
+      type: 'image', text: null, caption: 'Foto da caixa', error: { type: 'image', mediaId: 'media-9', mimeType: 'image/jpeg' },
+    });
+    const api = recordingApi({
+      'GET /api/rooms/*': messagesPage(),
+      'PATCH /api/rooms/*': { meta: { ok: true }, data: { ...failed, error: undefined, image: { imageUrl: '/api/files/acme/foto', caption: 'Foto da caixa', mimeType: 'image/jpeg' } } },
+    });
+    const Story = openWith({ live, api });
+    render(<Story />);
+    await screen.findByText('Vocês entregam no sábado?');
+    act(() => live.push('messages', { added: [failed as unknown as LiveRecord] }));
+    expect(await screen.findByText('Não foi possível baixar a imagem. Foto da caixa')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'recarregar' }));
+    await waitFor(() => expect(api.calls.filter((c) => c.path.endsWith('/reloadMessage'))).toEqual([{ method: 'PATCH', path: '/api/rooms/room-1/reloadMessage', body: { messageId: 'room-1-photo' } }]));
+    await waitFor(() => expect(screen.queryByText('Não foi possível baixar a imagem. Foto da caixa')).toBeNull());
+    expect(screen.queryByRole('button', { name: 'recarregar' })).toBeNull();
+  });
+
   it('clicking a reply quote loads older pages until the answered message shows and highlights it', async () => {
     const api = pageApi();
     const Story = openWith({ api });

@@ -181,6 +181,7 @@ function OpenChat({ room, readOnly, uid, onOpenContact }: { room: Room; readOnly
           onDelete: (m: ChatMessage) => void actions.remove(m),
           onReact: (m: ChatMessage, emoji: string) => void actions.react(m, emoji),
           onResend: (m: ChatMessage) => void actions.resend(m),
+          onReload: (m: ChatMessage) => void actions.reloadMedia(m),
         }),
     [readOnly, actions],
   );

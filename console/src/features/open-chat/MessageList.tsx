@@ -21,6 +21,8 @@ export interface MessageActions {
   onDelete?: (m: ChatMessage) => void;
   onReact?: (m: ChatMessage, emoji: string) => void;
   onResend?: (m: ChatMessage) => void;
+  /** 'recarregar' on a file the server could not download. */
+  onReload?: (m: ChatMessage) => void;
 }
 
 const NEAR_TOP_PX = 80;
@@ -226,6 +228,7 @@ export function MessageList({ room, actions, onAtBottom }: { room: Room; actions
                 onDelete={actions.onDelete}
                 onReact={actions.onReact}
                 onResend={actions.onResend}
+                onReload={actions.onReload}
                 onJumpToReply={(ref) => void jumpTo(ref)}
               />
             </Box>

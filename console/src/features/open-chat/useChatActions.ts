@@ -134,6 +134,16 @@ export function useChatActions(room: Room) {
         }
       },
 
+      /** 'recarregar' on a file whose download failed: the server fetches it again from the reference it kept. */
+      async reloadMedia(m: ChatMessage): Promise<void> {
+        try {
+          const { body } = await api.request<{ data: ChatMessage }>(chatPaths.reloadMessage(roomId), { method: 'PATCH', body: { messageId: m.id }, notify: false });
+          if (body?.data) messageActions.upsert(stores.messages, roomId, [body.data]);
+        } catch (e) {
+          notify((e as Error).message, 'error');
+        }
+      },
+
       /** Deletes an own message ('Mensagem apagada'). */
       async remove(m: ChatMessage): Promise<void> {
         const body: DeleteMessageInput = { roomId, messageIntId: m.id, messageId: m.messageExtId, channelId: m.channelId, phone: room.chatId };

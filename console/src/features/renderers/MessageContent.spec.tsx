@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { composeStories } from '@storybook/react';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import * as stories from './MessageContent.stories';
 
 const s = composeStories(stories);
@@ -89,6 +89,18 @@ describe('MessageContent renders every type of seed 001 §2 from WhatsApp fixtur
     render(<s.ErrorWithReload onReload={onReload} />);
     fireEvent.click(screen.getByRole('button', { name: 'recarregar' }));
     expect(onReload).toHaveBeenCalledWith(stories.ErrorWithReload.args!.message);
+  });
+
+  it("a file whose download failed says what failed and offers 'recarregar', not an empty placeholder", () => {
+    const onReload = vi.fn();
+    render(<s.ImageDownloadFailed onReload={onReload} />);
+    expect(screen.getByText('Não foi possível baixar a imagem. Foto da caixa amassada')).toBeTruthy();
+    expect(screen.queryByRole('img')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'recarregar' }));
+    expect(onReload).toHaveBeenCalledWith(stories.ImageDownloadFailed.args!.message);
+    cleanup();
+    render(<s.DocumentDownloadFailed />);
+    expect(screen.getByText('Não foi possível baixar o documento "Nota Fiscal 4521.pdf".')).toBeTruthy();
   });
 
   it("calls use the seed's labels", () => {

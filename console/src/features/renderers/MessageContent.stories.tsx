@@ -30,6 +30,10 @@ export const LinkPreview: Story = { args: { message: pm.link } };
 export const InteractiveButtons: Story = { args: { message: pm.interactiveButtons } };
 export const InteractiveList: Story = { args: { message: pm.interactiveList } };
 export const ErrorWithReload: Story = { args: { message: pm.error, onReload: () => undefined } };
+/** An image the server could not download from WhatsApp: what failed, the caption, 'recarregar'. */
+export const ImageDownloadFailed: Story = { args: { message: pm.imageFailed, onReload: () => undefined } };
+/** A document likewise, named. */
+export const DocumentDownloadFailed: Story = { args: { message: pm.documentFailed, onReload: () => undefined } };
 export const CallMissed: Story = { args: { message: pm.call } };
 export const CallIncoming: Story = { args: { message: pm.callIncoming } };
 export const Order: Story = { args: { message: pm.order } };

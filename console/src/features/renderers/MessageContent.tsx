@@ -1,5 +1,7 @@
 import { Typography } from '@mui/material';
+import { format } from '@atendimento/schemas';
 import type { ChatMessage } from '../../model/chat';
+import { texts } from '../../ui/texts';
 import { RichText } from '../../ui/RichText';
 import { AudioMessage, DocumentMessage, ImageMessage, StickerMessage, VideoMessage } from './MediaMessages';
 import { CallMessage, CardMessage, ContactsMessage, ErrorMessage, InteractiveMessage, LinkMessage, LocationMessage, OrderMessage, TemplateMessage } from './StructuredMessages';
@@ -29,7 +31,23 @@ export function MessageContent({ message, onReload }: MessageContentProps) {
   );
 }
 
+const MEDIA_TYPES = new Set(['image', 'video', 'audio', 'voice', 'sticker', 'document', 'attachment']);
+
+/**
+ * The text of an inbound file the server could not download from the provider (it kept the
+ * provider's reference in `error`): what failed, with the file's name when known, then the caption.
+ */
+function mediaFailedText(message: ChatMessage): string {
+  const t = texts.mediaFailed;
+  const kind = message.error?.type ?? message.type;
+  const name = message.error?.fileName;
+  const what = kind === 'document' || kind === 'attachment' ? (name ? format(t.namedDocument, { name }) : t.document) : (t[kind as keyof typeof t] ?? t.document);
+  return message.caption ? `${what} ${message.caption}` : what;
+}
+
 function ContentOf({ message, onReload }: MessageContentProps) {
+  // A file whose download failed keeps its own type: the error renderer says so and offers 'recarregar'.
+  if (message.error && MEDIA_TYPES.has(message.type)) return <ErrorMessage message={{ ...message, text: mediaFailedText(message) }} onReload={onReload && (() => onReload(message))} />;
   switch (message.type) {
     case 'text':
     case 'chat':
