@@ -108,6 +108,8 @@ const auth = {
   profileUpdated: 'Perfil atualizado!',
   /** Only an admin changes an admin's e-mail, password, claims or status, and anyone's claims. */
   adminOnlyAccount: 'Somente um administrador pode alterar e-mail, senha, permissões ou situação de um administrador.',
+  selfDelete: 'Você não pode excluir o próprio usuário. Peça a outro administrador.',
+  lastAdmin: 'A empresa precisa de pelo menos um administrador ativo. Dê a permissão de administrador a outro agente antes.',
   adminOnlyClaims: 'Somente um administrador pode alterar permissões de usuários.',
   /** The notice sent to the old address when an account's e-mail or password changes. */
   accountNotice: {

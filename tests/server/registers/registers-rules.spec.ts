@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@atendimento/schemas';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
 import { list, setTenantClaims, userWith } from './register-test-kit';
 
@@ -88,6 +89,33 @@ describe("agents' 'Enviar Login'", () => {
     expect(mail.text).toMatch(/https?:\/\/\S+/);
     // Only for agents the caller may manage: a plain agent is refused.
     expect((await t.api('/api/agents/acme-suporte/sendLogin', { method: 'POST', token: await t.tokenFor('acme', 'acme-agente') })).status).toBe(403);
+  });
+});
+
+describe('the tenant keeps an admin', () => {
+  it("refuses an admin's own deletion, and the last active admin's demotion, deactivation or deletion", async () => {
+    const self = await t.api('/api/agents/acme-admin', { method: 'DELETE', token: admin });
+    expect(self.status, self.text).toBe(403);
+    expect(self.body).toEqual({ error: 'self_delete', errorMessage: messages.auth.selfDelete });
+    for (const body of [{ claims: {} }, { claims: { admin: false } }, { active: false }]) {
+      const res = await t.api('/api/agents/acme-admin', { method: 'PATCH', token: admin, body });
+      expect(res.status, JSON.stringify(body)).toBe(409);
+      expect(res.body).toEqual({ error: 'last_admin', errorMessage: messages.auth.lastAdmin });
+    }
+    // Still an admin who can sign in and work.
+    expect((await t.api('/api/agents/acme-admin', { token: admin })).body.claims.admin).toBe(true);
+    // With a second admin, the first may step down.
+    const other = await t.api('/api/agents/acme-suporte', { method: 'PATCH', token: admin, body: { claims: { admin: true } } });
+    expect(other.status, other.text).toBe(200);
+    const suporte = await t.tokenFor('acme', 'acme-suporte');
+    const stepDown = await t.api('/api/agents/acme-admin', { method: 'PATCH', token: admin, body: { claims: {} } });
+    expect(stepDown.status, stepDown.text).toBe(200);
+    // acme-suporte is now the only admin: deleting it (by itself) is refused, demoting it too.
+    expect((await t.api('/api/agents/acme-suporte', { method: 'DELETE', token: suporte })).status).toBe(403);
+    expect((await t.api('/api/agents/acme-suporte', { method: 'PATCH', token: suporte, body: { claims: {} } })).status).toBe(409);
+    // Back as it was for the other tests.
+    expect((await t.api('/api/agents/acme-admin', { method: 'PATCH', token: suporte, body: { claims: { admin: true } } })).status).toBe(200);
+    expect((await t.api('/api/agents/acme-suporte', { method: 'PATCH', token: await t.tokenFor('acme', 'acme-admin'), body: { claims: {} } })).status).toBe(200);
   });
 });
 

@@ -68,6 +68,12 @@ export function createRegisterLookups(db: Db) {
       return new Set(rows.map((r: { id: string }) => String(r.id)));
     },
 
+    /** Ids of the tenant's active, not deleted users holding the admin claim (the last-admin rule). */
+    async activeAdminIds(tenantId: string, trx?: Knex.Transaction): Promise<string[]> {
+      const rows = await (trx ?? db)('users').where({ tenant_id: tenantId, active: true }).whereNull('deleted_at').select('id', 'data');
+      return rows.filter((r: { data: unknown }) => Boolean(parseJson<{ claims?: { admin?: unknown } }>(r.data, {}).claims?.admin)).map((r: { id: string }) => String(r.id));
+    },
+
     /** The user id holding an e-mail in the tenant (deleted accounts included: the index is unique). */
     async userIdByEmail(tenantId: string, email: string, trx?: Knex.Transaction): Promise<string | null> {
       const row = await (trx ?? db)('users').where({ tenant_id: tenantId, email }).first('id');

@@ -21,6 +21,11 @@ export function agentsHooks(deps: {
   revokeUser?(tenant: TenantRow, userId: string, reason: 'disabled' | 'deleted' | 'credentials_changed'): Promise<void>;
 }): RegisterHooks {
   const { lookups } = deps;
+  /** 409 when no active admin other than `leaving` would remain (read inside the write's transaction). */
+  async function keepsAnAdmin(tenantId: string, leaving: string[], trx: Parameters<RegisterLookups['activeAdminIds']>[1]): Promise<void> {
+    const others = (await lookups.activeAdminIds(tenantId, trx)).filter((id) => !leaving.includes(id));
+    if (others.length === 0) throw conflict('last_admin', messages.auth.lastAdmin);
+  }
   return {
     async beforeWrite(ctx, next, previous, inputs) {
       const email = normaliseEmail(String(next.email));
@@ -40,6 +45,9 @@ export function agentsHooks(deps: {
         }
         next.claims = previous?.claims ?? {};
       }
+      // An active admin who stops being one (admin claim removed, account disabled) must not be the
+      // tenant's last: no one could then grant it back or reach the settings.
+      if (previous && isActiveAdmin(previous) && !isActiveAdmin(next)) await keepsAnAdmin(ctx.tenant.id, [String(previous.id)], ctx.trx);
       // The fields auth's user repository expects in users.data (photoUrl is its spelling).
       next.photoUrl = next.photoURL ?? null;
       if (!previous) {
@@ -66,6 +74,10 @@ export function agentsHooks(deps: {
     async afterDelete(ctx, deleted) {
       // In the delete's transaction: throwing undoes it.
       if (!ctx.admin && deleted.some(isAdminRecord)) throw forbidden('admin_only_account', messages.auth.adminOnlyAccount);
+      // One's own account is deleted by someone else: one click would sign the admin out for good.
+      if (deleted.some((r) => r.id === ctx.user.id)) throw forbidden('self_delete', messages.auth.selfDelete);
+      const admins = deleted.filter(isActiveAdmin).map((r) => String(r.id));
+      if (admins.length) await keepsAnAdmin(ctx.tenant.id, admins, ctx.trx);
       // A deleted user's sessions end and their sockets close.
       for (const record of deleted) await deps.revokeUser?.(ctx.tenant, record.id, 'deleted');
       const changed = await lookups.removeUsersFromDepartments(ctx.tenant.id, deleted.map((r) => r.id), ctx.now, ctx.trx);
@@ -93,6 +105,10 @@ export function agentsHooks(deps: {
       return { ...rest, photoURL: rest.photoURL ?? photoUrl ?? null };
     },
   };
+}
+
+function isActiveAdmin(record: Record<string, unknown>): boolean {
+  return isAdminRecord(record) && record.active !== false;
 }
 
 function isAdminRecord(record: Record<string, unknown>): boolean {
