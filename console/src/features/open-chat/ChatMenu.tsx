@@ -47,8 +47,10 @@ function chatMenuOptions(room: Room, user: User, config: AppConfig): { option: C
   if (inRoom) out.push({ option: 'leave', disabled: busy });
   // Add agents to a customer chat: admins and the department's supervisors (the server's push rule).
   if (!mail && (admin || supervisesRoom(user, room))) out.push({ option: 'addAgents', disabled: busy });
-  // Transfer and queues (seed 001 §4): for whoever attends it; the server also lets supervisors.
-  if (inRoom || admin) {
+  // Transfer and queues (seed 001 §4): for whoever attends it, the department's supervisors
+  // included (the server's canAttend): a supervisor watching a team chat moves it without entering.
+  const attends = inRoom || admin || supervisesRoom(user, room);
+  if (attends) {
     if (!blockedBy('disableChooseTransfer')) out.push({ option: 'transfer', disabled: busy });
     if (!blockedBy('disableChooseQueue')) out.push({ option: 'queues', disabled: busy });
   }
@@ -58,11 +60,10 @@ function chatMenuOptions(room: Room, user: User, config: AppConfig): { option: C
   if (!mail && hasTenantClaim(config, 'askResearch')) out.push({ option: 'closeNps', disabled: busy || blockedBy('disableAskResearch') });
   if (!mail && hasTenantClaim(config, 'askResearchCsat')) out.push({ option: 'closeCsat', disabled: busy || blockedBy('disableAskResearch') });
   // Return to the start of the bot (tenant claim backBeggining; disableRestartApp binds non-admins).
-  const attends = inRoom || admin || supervisesRoom(user, room);
   if (!mail && attends && hasTenantClaim(config, 'backBeggining')) out.push({ option: 'restartBot', disabled: busy || blockedBy('disableRestartApp') });
   // Read/unread for whoever attends it (the server's rule); disableSetUnread hides 'unread' for non-admins.
   const readOption: ChatMenuOption = room.lastMessage?.unread ? 'markRead' : 'markUnread';
-  if ((inRoom || admin || supervisesRoom(user, room)) && !(readOption === 'markUnread' && blockedBy('disableSetUnread'))) out.push({ option: readOption, disabled: busy });
+  if (attends && !(readOption === 'markUnread' && blockedBy('disableSetUnread'))) out.push({ option: readOption, disabled: busy });
   out.push({ option: 'tags', disabled: busy });
   // The public link (/chat/:token) for whoever attends it: the server gives it to them only.
   if (attends) out.push({ option: 'copyLink', disabled: false });

@@ -139,6 +139,13 @@ describe('ChatPane (seed 001 §2 "Open chat", §4 "Chat menu by state")', () => 
     expect(await screen.findByText('Agentes adicionados!')).toBeTruthy();
   });
 
+  it("a supervisor watching a team chat transfers it or moves its queue without entering it first", async () => {
+    render(<s.SupervisorAddsAgents />);
+    fireEvent.click(screen.getByRole('button', { name: 'Opções do chat' }));
+    const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
+    expect(items).toEqual(expect.arrayContaining(['Entrar no chat', 'Transferir', 'Filas']));
+  });
+
   it("a plain agent's menu has no 'Adicionar agentes'", async () => {
     render(<s.Open />);
     fireEvent.click(screen.getByRole('button', { name: 'Opções do chat' }));
