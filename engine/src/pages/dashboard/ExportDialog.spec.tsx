@@ -25,6 +25,22 @@ describe('ExportDialog', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it('refuses a period over 90 days with the seed text instead of shortening it, and offers the second date within 90 days of the first', async () => {
+    const onSubmit = vi.fn(async () => {});
+    render(<Default onSubmit={onSubmit} onClose={() => {}} />);
+    fireEvent.change(screen.getByTestId('export-from'), { target: { value: '2025-06-01' } });
+    // The other date is offered within 90 days of the chosen one.
+    expect([screen.getByTestId('export-to').getAttribute('min'), screen.getByTestId('export-to').getAttribute('max')]).toEqual(['2025-03-03', '2025-08-30']);
+    fireEvent.change(screen.getByTestId('export-to'), { target: { value: '2025-11-29' } });
+    fireEvent.change(screen.getByTestId('export-reference'), { target: { value: 'nps' } });
+    fireEvent.click(screen.getByRole('button', { name: text.exportConfirm }));
+    expect(await screen.findByText(messages.validation.exportPeriod90)).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByTestId('export-to'), { target: { value: '2025-08-30' } });
+    fireEvent.click(screen.getByRole('button', { name: text.exportConfirm }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ period: ['2025-06-01', '2025-08-30'] })));
+  });
+
   it('cancel resets and closes; without surveys only the creation date is offered', () => {
     const onClose = vi.fn();
     render(<NoSurveys onClose={onClose} />);
