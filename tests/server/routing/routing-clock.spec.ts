@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { format, messages as texts } from '@atendimento/schemas';
 import {
-  addAgents, advance, customerSees, customerWrites, MINUTE, notesOf, patchAgent, patchDepartment, roomOf, setStatus, settleRouting, startRoutingServer, stopRoutingServer, tabOf, tokenOf,
+  addAgents, advance, customerSees, customerWrites, messagesOf, MINUTE, notesOf, patchAgent, patchDepartment, roomOf, setStatus, settleRouting, startRoutingServer, stopRoutingServer, tabOf, tokenOf,
   type RoutingTest,
 } from './routing-helpers';
 import { visitorWrites } from '../chat/chat-helpers';
@@ -107,6 +107,16 @@ describe('automatic department message rules', () => {
     const messages = await t.api(`/api/rooms/${room.id}/messages?limit=200`, { token: t.tokens.admin });
     expect(messages.body.data.filter((m: { author: { type: string } }) => m.author.type === 'cron')).toHaveLength(3);
     expect((await notesOf(t, room.id)).filter((n) => n === format(texts.routing.ruleSent, { department: 'Vendas', minutes: 3 }))).toHaveLength(2);
+  });
+
+  it('a rule speaks only to a customer waiting in the queue: an attended chat gets no queue message', async () => {
+    await patchDepartment(t, 'vendas', { queueMessages: [{ command: 'sendMessage', arg: 'Seu atendimento continua na fila.', timeInMinutes: 3, repeat: true }] });
+    const { session, room } = await customerWrites(t, 'site-vendas', 'Oi', 'Cliente');
+    expect((await t.api(`/api/rooms/${room.id}/push`, { method: 'PATCH', body: {}, token: t.tokens.agente })).status).toBe(200);
+    expect((await t.api(`/api/rooms/${room.id}/message`, { method: 'POST', body: { text: 'Olá! Sou a Ana.' }, token: t.tokens.agente })).status).toBe(201);
+    await advance(t, 10 * MINUTE);
+    expect(await customerSees(t, session)).toEqual(['Oi', 'Olá! Sou a Ana.']);
+    expect((await messagesOf(t, room.id)).filter((m) => m.author.type === 'cron')).toEqual([]);
   });
 
   it('without repeat a rule fires once per silence; closeChat closes with the system justification', async () => {

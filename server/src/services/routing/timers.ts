@@ -210,7 +210,10 @@ export function createTimers(deps: TimersDeps) {
     lock: (trx, tenantId, roomId) => lockRoom(trx, tenantId, roomId),
     async fire({ trx, record, tenantId, deadline, now, afterCommit }) {
       const room = await rooms.findById(tenantId, deadline.subjectId!, trx);
-      if (!room?.active) return;
+      // Messages to a customer waiting in the queue: once an agent attends the chat, the agent
+      // talks ('Seu atendimento continua na fila…' under an agent's answer read wrong). The next
+      // customer message schedules the rule again; inactiveTime closes attended chats left silent.
+      if (!room?.active || room.agents.length > 0) return;
       const p = deadline.payload as { index: number; signature: string; basis: string; n: number };
       const tenant = await config.tenant(tenantId, trx);
       const dept = room.departmentId ? tenant.departments.get(room.departmentId) : undefined;
