@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { messages } from '@atendimento/schemas';
 import * as stories from './ComboboxWidget.stories';
 
-const { FreeEntries, Suggested } = composeStories(stories);
+const { FreeEntries, Suggested, ItemRule } = composeStories(stories);
 const submitted = () => JSON.parse(screen.getByTestId('submitted').textContent!);
 
 describe('ComboboxWidget', () => {
@@ -30,4 +30,20 @@ describe('ComboboxWidget', () => {
     await user.click(screen.getByRole('button', { name: messages.registers.save }));
     expect(submitted()).toEqual({ codes: ['V02'] });
   });
+
+  it("refuses an entry that breaks the item's rule with the item's message, keeping the text to correct", async () => {
+    const user = userEvent.setup();
+    render(<ItemRule />);
+    const box = screen.getByRole('combobox', { name: /CPF\/CNPJ/ });
+    await user.type(box, '12a.345{Enter}');
+    expect(screen.getByText('CGC inválido')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '12a.345' })).toBeNull();
+    expect((box as HTMLInputElement).value).toBe('12a.345');
+    await user.clear(box);
+    expect(screen.queryByText('CGC inválido')).toBeNull();
+    await user.type(box, '123.456.789-00{Enter}');
+    await user.click(screen.getByRole('button', { name: messages.registers.save }));
+    expect(submitted()).toEqual({ CGC: ['123.456.789-00'] });
+  });
 });
+

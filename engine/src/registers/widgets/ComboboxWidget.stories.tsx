@@ -21,3 +21,11 @@ export const Suggested: Story = {
     uiSchema: { codes: { 'ui:widget': 'combobox' } },
   },
 };
+
+/** A client's CPF/CNPJ: an entry that breaks the item's pattern is refused with its message ('CGC inválido'). */
+export const ItemRule: Story = {
+  args: {
+    schema: { type: 'object', properties: { CGC: { type: 'array', title: 'CPF/CNPJ', minItems: 1, items: { type: 'string', maxLength: 20, pattern: '^[0-9.\\-]*[0-9][0-9.\\-]*$', errorMessage: 'CGC inválido' } } } },
+    uiSchema: { CGC: { 'ui:widget': 'combobox' } },
+  },
+};
