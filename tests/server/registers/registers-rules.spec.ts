@@ -119,6 +119,24 @@ describe('the tenant keeps an admin', () => {
   });
 });
 
+describe('tags', () => {
+  it('a name is used once per tenant, case and spacing aside; the tag itself keeps it; a deleted one frees it', async () => {
+    const first = await t.api('/api/tags', { method: 'POST', token: admin, body: { name: 'Cliente VIP', color: '#1976D2FF' } });
+    expect(first.status, first.text).toBe(201);
+    for (const name of ['Cliente VIP', ' cliente  vip ']) {
+      const again = await t.api('/api/tags', { method: 'POST', token: admin, body: { name, color: '#1976D2FF' } });
+      expect(again.status, name).toBe(409);
+      expect(again.body).toEqual({ error: 'tag_name_in_use', errorMessage: messages.registers.tagNameInUse });
+    }
+    const id = first.body.id as string;
+    expect((await t.api(`/api/tags/${id}`, { method: 'PATCH', token: admin, body: { name: 'Cliente VIP', color: '#FF0000FF' } })).status).toBe(200);
+    // Another tenant has its own names.
+    expect((await t.api('/api/tags', { method: 'POST', token: await t.tokenFor('outra', 'outra-admin'), host: t.hosts.outra, body: { name: 'Cliente VIP' } })).status).toBe(201);
+    expect((await t.api(`/api/tags/${id}`, { method: 'DELETE', token: admin })).status).toBe(200);
+    expect((await t.api('/api/tags', { method: 'POST', token: admin, body: { name: 'Cliente VIP' } })).status).toBe(201);
+  });
+});
+
 describe('POST /api/{collection}/fileToMail', () => {
   const today = () => new Date().toISOString().slice(0, 10);
 

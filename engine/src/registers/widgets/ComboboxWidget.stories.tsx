@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react';
+import type { RJSFSchema } from '@rjsf/utils';
 import { WidgetHarness } from './WidgetHarness';
 
 const meta = { title: 'Cadastros/Widgets/Combobox', component: WidgetHarness } satisfies Meta<typeof WidgetHarness>;
@@ -25,7 +26,8 @@ export const Suggested: Story = {
 /** A client's CPF/CNPJ: an entry that breaks the item's pattern is refused with its message ('CGC inválido'). */
 export const ItemRule: Story = {
   args: {
-    schema: { type: 'object', properties: { CGC: { type: 'array', title: 'CPF/CNPJ', minItems: 1, items: { type: 'string', maxLength: 20, pattern: '^[0-9.\\-]*[0-9][0-9.\\-]*$', errorMessage: 'CGC inválido' } } } },
+    // `errorMessage` is ajv-errors' keyword (the registers' schemas carry it), outside JSON Schema's type.
+    schema: { type: 'object', properties: { CGC: { type: 'array', title: 'CPF/CNPJ', minItems: 1, items: { type: 'string', maxLength: 20, pattern: '^[0-9.\\-]*[0-9][0-9.\\-]*$', errorMessage: 'CGC inválido' } as RJSFSchema } } },
     uiSchema: { CGC: { 'ui:widget': 'combobox' } },
   },
 };

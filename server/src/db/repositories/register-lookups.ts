@@ -68,6 +68,12 @@ export function createRegisterLookups(db: Db) {
       return new Set(rows.map((r: { id: string }) => String(r.id)));
     },
 
+    /** The tenant's tags (not deleted) by id and name: a tenant has tens of them, read whole. */
+    async tagNames(tenantId: string, trx?: Knex.Transaction): Promise<{ id: string; name: string }[]> {
+      const rows = await (trx ?? db)('tags').where({ tenant_id: tenantId }).whereNull('deleted_at').select('id', 'name');
+      return rows.map((r: { id: string; name: string }) => ({ id: String(r.id), name: String(r.name ?? '') }));
+    },
+
     /** Ids of the tenant's active, not deleted users holding the admin claim (the last-admin rule). */
     async activeAdminIds(tenantId: string, trx?: Knex.Transaction): Promise<string[]> {
       const rows = await (trx ?? db)('users').where({ tenant_id: tenantId, active: true }).whereNull('deleted_at').select('id', 'data');

@@ -12,6 +12,7 @@ import { contingenciesHooks } from './contingencies-hooks';
 import { departmentsHooks } from './departments-hooks';
 import { dmQrcodesHooks } from './dm-qrcodes-hooks';
 import { fixedMessagesHooks } from './fixed-messages-hooks';
+import { tagsHooks } from './tags-hooks';
 import { integrationDefinitionHooks } from '../../integrations/integration-definition-hooks';
 
 interface HookDeps {
@@ -33,6 +34,7 @@ export function registerHooks(deps: HookDeps): Record<string, RegisterHooks> {
     agents: agentsHooks({ lookups: deps.lookups, sendSignInLink: deps.sendSignInLink, sendAccountNotice: deps.sendAccountNotice, revokeUser: deps.revokeUser }),
     departaments: departmentsHooks({ lookups: deps.lookups, repo: deps.repo, queues: deps.queuesTable }),
     fixedMessages: fixedMessagesHooks(),
+    tags: tagsHooks(deps.lookups),
     dm_qrcodes: dmQrcodesHooks({ lookups: deps.lookups, blobs: deps.blobs }),
     contingecies: contingenciesHooks({ scheduleEnd: deps.scheduleContingencyEnd }),
     integrations: integrationDefinitionHooks({ repo: deps.repo }),
