@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { composeStories } from '@storybook/react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { messages } from '@atendimento/schemas';
 import * as stories from './CampaignUploadDialog.stories';
 import { recordedCalls } from '../../stories/fakeApi';
 
@@ -45,6 +46,25 @@ describe('CampaignUploadDialog', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Criar campanha só com as linhas válidas' }));
     await user.click(create);
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ id: 'c2' })));
+  });
+
+  it('a spreadsheet chosen as the CSV is refused at once, with no binary column offered', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    render(<Open />);
+    await user.click(screen.getByRole('combobox', { name: 'Canal' }));
+    await user.click(await screen.findByRole('option', { name: 'WhatsApp Comercial' }));
+    await user.click(screen.getByRole('combobox', { name: 'Template' }));
+    await user.click(await screen.findByRole('option', { name: 'boas_vindas (pt_BR)' }));
+    // The first bytes of an .xlsx (a zip archive).
+    const xlsx = new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0x08, 0x00])], 'campanha.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    await user.upload(screen.getByLabelText('Arquivo CSV'), xlsx);
+    expect(await screen.findByText(messages.campaigns.fileUnreadable)).toBeTruthy();
+    await user.click(screen.getByRole('combobox', { name: 'Parâmetro {{1}}' }));
+    expect(screen.queryAllByRole('option')).toEqual([]);
+    // A CSV afterwards clears the message.
+    await user.keyboard('{Escape}');
+    await user.upload(screen.getByLabelText('Arquivo CSV'), new File(['chatId;nome\n5511987654321;Ana\n'], 'campanha.csv', { type: 'text/csv' }));
+    await waitFor(() => expect(screen.queryByText(messages.campaigns.fileUnreadable)).toBeNull());
   });
 
   it('says on the parameter itself when its column was not chosen', async () => {

@@ -99,7 +99,11 @@ export function CampaignUploadDialog({ open, onClose, onCreated, backend }: { op
     setPreview(null);
     setConfirmValid(false);
     const head = next ? (await readText(next.slice(0, 64 * 1024))).split(/\r?\n/)[0] ?? '' : '';
-    setColumns(head.replace(/^\uFEFF/, '').split(CAMPAIGN_CSV_SEPARATOR).map((c) => c.trim()).filter(Boolean));
+    // A spreadsheet (.xlsx is a zip: 'PK…') or any binary read as text: said at once, not offered
+    // as a column named 'PK\x03\x04' until the preview refuses it.
+    const binary = head.startsWith('PK') || /[\u0000-\u0008\uFFFD]/.test(head);
+    setFieldErrors(({ file: _previous, ...rest }) => (binary ? { ...rest, file: t.fileUnreadable } : rest));
+    setColumns(binary ? [] : head.replace(/^\uFEFF/, '').split(CAMPAIGN_CSV_SEPARATOR).map((c) => c.trim()).filter(Boolean));
   }
 
   function form(withConfirm: boolean): FormData {
