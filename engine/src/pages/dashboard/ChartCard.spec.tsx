@@ -4,7 +4,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { messages } from '@atendimento/schemas';
 import * as stories from './ChartCard.stories';
 
-const { Bars, Lines, Nps, Heatmap, NarrowHeatmap, AllAgentsNote, NoLabels, Flows, FlowResults, FlowsEmpty } = composeStories(stories);
+const { Bars, FewChats, Lines, Nps, Heatmap, NarrowHeatmap, AllAgentsNote, NoLabels, Flows, FlowResults, FlowsEmpty } = composeStories(stories);
 const text = messages.dashboard;
 
 describe('ChartCard', () => {
@@ -60,6 +60,13 @@ describe('ChartCard', () => {
     const narrowHours = narrow.filter((t) => /^\d+h-\d+h$/.test(t)).length;
     expect(wide.length - narrow.length).toBe(filled + 24 - narrowHours);
     expect(narrow.filter((t) => /^\d+h-\d+h$/.test(t)).length).toBeLessThan(24);
+  });
+
+  it('labels a count axis with whole numbers only (no "0,5 atendimento")', () => {
+    const { container } = render(<FewChats />);
+    const labels = [...container.querySelectorAll('text')].map((t) => t.textContent ?? '').filter((t) => /^\d+(,\d+)?$/.test(t));
+    expect(labels.length).toBeGreaterThan(0);
+    expect(labels.filter((l) => l.includes(','))).toEqual([]);
   });
 
   it('says under the title when a chart shows every agent although agents are chosen', () => {

@@ -24,6 +24,9 @@ type Story = StoryObj<typeof meta>;
 /** Rooms per agent and day, as bars, legend at the right. */
 export const Bars: Story = {};
 
+/** Few chats (one agent, one or two a day): the count axis labels whole numbers only. */
+export const FewChats: Story = { args: { chart: { id: 'agentsRooms', title: 'Atendimentos por agente', kind: 'time', categories: ['01/01', '02/01', '03/01'], series: [{ name: 'Ana Souza', values: [1, 2, 1] }] } } };
+
 /** The same as lines, legend on top. */
 export const Lines: Story = { args: { chartType: 'line', legend: 'top' } };
 

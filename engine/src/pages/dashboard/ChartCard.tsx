@@ -15,6 +15,8 @@ const PALETTE = ['#1976d2', '#01b882', '#f2b000', '#c73c35', '#7b1fa2', '#00838f
 
 /** A number on an axis or a bar as pt-BR reads it: '1.000', '2,5' (victory's own is '1,000' and '2.0'). */
 const tick = (value: number) => value.toLocaleString('pt-BR', { maximumFractionDigits: 1 });
+/** A chart of counts (every value whole) labels only whole ticks: '0,5 atendimento' means nothing. */
+const countTick = (value: number) => (Number.isInteger(value) ? tick(value) : '');
 
 /**
  * The width the chart is drawn at: its card's, measured, so the SVG is not a fixed 560 px drawing
@@ -63,6 +65,7 @@ export function ChartCard({ chart, chartType, legend, height, period, host, down
   const hasLabels = chart.categories.length > 0;
   const max = useMemo(() => axisMax(chart.series.flatMap((s) => s.values)), [chart]);
   const hasData = chart.series.some((s) => s.values.some((v) => v !== 0));
+  const counts = chart.series.every((s) => s.values.every(Number.isInteger));
   if (!hasLabels) console.info(text.noLabels, chart.id);
   const colored = chart.series.map((s, i) => ({ ...s, color: s.color ?? PALETTE[i % PALETTE.length]! }));
   // Up to 6 names fit the legend; beyond, two then '(+N outros)' (seed 002 §9 legend chips).
@@ -128,7 +131,7 @@ export function ChartCard({ chart, chartType, legend, height, period, host, down
               style={{ tickLabels: { fontSize: 10, angle: turned ? -40 : 0, textAnchor: turned ? 'end' : 'middle' } }}
               fixLabelOverlap={thinTicks}
             />
-            <VictoryAxis dependentAxis tickFormat={tick} style={{ tickLabels: { fontSize: 10 }, grid: { stroke: '#eeeeee' } }} />
+            <VictoryAxis dependentAxis tickFormat={counts ? countTick : tick} style={{ tickLabels: { fontSize: 10 }, grid: { stroke: '#eeeeee' } }} />
             {chartType === 'bar' ? (
               <VictoryGroup offset={colored.length > 1 ? Math.max(4, Math.min(14, 300 / (chart.categories.length * colored.length))) : 0}>
                 {colored.map((s) => (
