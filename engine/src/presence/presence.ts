@@ -85,20 +85,20 @@ export const presence = {
   start(user: Pick<User, 'id' | 'status'>, timing: { firstBeatMs: number; heartbeatMs: number } = PRESENCE_TIMING): () => void {
     current = storedStatus(user);
     emit();
-    // The first beat states this device's status (signing in here is a choice); the periodic ones
-    // are heartbeats and take a status chosen on another device since.
+    // Beats are heartbeats: they repeat what this tab knows and take a status chosen since on
+    // another device (or set by an admin); only a choice in the status bar changes the status.
     let stopped = false;
-    const beat = (heartbeat: boolean) => {
+    const beat = () => {
       const before = choices;
-      sendStatus(user.id, current ?? DEFAULT_STATUS, false, heartbeat)
+      sendStatus(user.id, current ?? DEFAULT_STATUS, false, true)
         .then((answered) => {
-          if (heartbeat && before === choices && !stopped && answered !== 'logon' && answered !== 'logoff') adopt(user.id, answered);
+          if (before === choices && !stopped && answered !== 'logon' && answered !== 'logoff') adopt(user.id, answered);
         })
         .catch((error) => console.warn('presence heartbeat failed', error));
     };
     void sendStatus(user.id, 'logon').catch((error) => console.warn('presence logon failed', error));
-    const first = setTimeout(() => beat(false), timing.firstBeatMs);
-    const every = setInterval(() => beat(true), timing.heartbeatMs);
+    const first = setTimeout(beat, timing.firstBeatMs);
+    const every = setInterval(beat, timing.heartbeatMs);
     const stopTimers = () => {
       stopped = true;
       clearTimeout(first);
