@@ -223,3 +223,24 @@ describe('tenant settings: LGPD retention and chat tabs', () => {
     expect(errorsOf(withTabs([{ id: 'contacts', label: 'x'.repeat(31) }]))).toEqual([{ field: 'visoes.chatTabs.0.label', message: 'Rótulo de até 30 caracteres' }]);
   });
 });
+
+describe('tenant settings: list entries', () => {
+  it('names one entry of every list (the screen numbers it: Justificativa 1, Status 1)', () => {
+    const lists: Record<string, unknown> = {};
+    for (const [group, node] of Object.entries(TENANT_SETTINGS_SCHEMA.properties)) {
+      for (const [field, property] of Object.entries(node.properties as Record<string, { type?: unknown; items?: { title?: unknown } }>)) {
+        if (property.type === 'array') lists[`${group}.${field}`] = property.items?.title;
+      }
+    }
+    expect(lists).toEqual({
+      'encerramento.justifies': 'Justificativa',
+      'encerramento.obsRules': 'Regra',
+      'transferencia.justifies': 'Justificativa',
+      'aparencia.statusList': 'Status',
+      'erp.urls': 'Endereço',
+      'visoes.hiddenViews': 'Tela',
+      'visoes.hiddenTemplates': 'Template',
+      'visoes.chatTabs': 'Aba',
+    });
+  });
+});

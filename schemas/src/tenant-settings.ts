@@ -197,7 +197,11 @@ const COLOR = '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$';
 const TOAST_POSITIONS = ['top-right', 'top-left', 'bottom-right', 'bottom-left', 'top-center', 'bottom-center'] as const;
 const TOAST_TITLES = ['Canto superior direito', 'Canto superior esquerdo', 'Canto inferior direito', 'Canto inferior esquerdo', 'Topo, ao centro', 'Rodapé, ao centro'];
 
-/** The settings document: one object per group. */
+/**
+ * The settings document: one object per group. Every list's `items.title` names one entry
+ * ('Justificativa', 'Status'): the screen numbers it ('Justificativa 1') instead of rjsf's
+ * 'Justificativas de encerramento-1'.
+ */
 export const TENANT_SETTINGS_SCHEMA = {
   type: 'object',
   additionalProperties: false,
@@ -220,7 +224,7 @@ export const TENANT_SETTINGS_SCHEMA = {
         obsRules: {
           type: 'array', title: 'Regras da observação', maxItems: 50,
           items: {
-            type: 'object', required: ['pattern', 'message'], additionalProperties: false,
+            type: 'object', title: 'Regra', required: ['pattern', 'message'], additionalProperties: false,
             properties: {
               pattern: { type: 'string', title: 'Expressão regular', minLength: 1, maxLength: 500, errorMessage: 'Informe a expressão regular' },
               message: { type: 'string', title: 'Mensagem quando não atende', minLength: 1, maxLength: 300, errorMessage: 'Informe a mensagem' },
@@ -248,7 +252,7 @@ export const TENANT_SETTINGS_SCHEMA = {
         statusList: {
           type: 'array', title: 'Lista de status', maxItems: 30,
           items: {
-            type: 'object', required: ['text', 'color'], additionalProperties: false,
+            type: 'object', title: 'Status', required: ['text', 'color'], additionalProperties: false,
             properties: {
               text: { type: 'string', title: 'Status', minLength: 1, maxLength: 40, errorMessage: 'Informe o nome do status (até 40 caracteres)' },
               color: { type: 'string', title: 'Cor', pattern: COLOR, errorMessage: 'Cor inválida (use #RRGGBB)' },
@@ -283,7 +287,7 @@ export const TENANT_SETTINGS_SCHEMA = {
         chatTabs: {
           type: 'array', title: 'Abas de chats', maxItems: CHAT_TABS.length,
           items: {
-            type: 'object', required: ['id'], additionalProperties: false,
+            type: 'object', title: 'Aba', required: ['id'], additionalProperties: false,
             properties: {
               id: { type: 'string', title: 'Aba', oneOf: CHAT_TABS.map((tab) => ({ const: tab.id, title: tab.label, errorMessage: 'Escolha uma aba da lista' })), errorMessage: 'Escolha uma aba da lista' },
               label: { type: ['string', 'null'], title: 'Rótulo', maxLength: CHAT_TAB_LABEL_MAX, errorMessage: `Rótulo de até ${CHAT_TAB_LABEL_MAX} caracteres` },

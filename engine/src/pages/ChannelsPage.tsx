@@ -315,6 +315,9 @@ export function ChannelDialog({ channel, types, departments, onClose, onSaved }:
   );
 }
 
+/** On a phone the list keeps name, type and the edit button; department and menu order are in the dialog. */
+const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 /**
  * The channels screen (docs/channels.md "The channels screen"): every channel of the tenant
  * with its type, department and state; 'Novo canal' and edit open ChannelDialog. The list is
@@ -334,46 +337,50 @@ export function ChannelsPage({ live = true }: { live?: boolean }) {
   const typeLabel = (type: string) => answer?.types.find((x) => x.type === type)?.label ?? channelInfo(type)?.label ?? type;
 
   return (
-    <Paper sx={{ p: 3, maxWidth: 1100, mx: 'auto', mt: 2 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', mb: 2 }}>
+    // Centred by its auto margins, the card takes the table's width: capped at the screen's, it
+    // no longer pushes 'Novo canal' and the edit buttons off a phone (the table scrolls in its box).
+    <Paper sx={{ p: { xs: 2, sm: 3 }, maxWidth: 'min(1100px, 100%)', mx: 'auto', mt: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 2 }}>
         <Typography variant="h5" component="h2" sx={{ flex: 1 }}>{t.title}</Typography>
         <Button variant="contained" onClick={() => setEditing('new')} disabled={!answer}>{t.newChannel}</Button>
       </Box>
       {answer && answer.data.length === 0 && <Alert severity="info">{t.empty}</Alert>}
       {answer && answer.data.length > 0 && (
-        <Table size="small" aria-label={t.title}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t.displayName}</TableCell>
-              <TableCell>{t.type}</TableCell>
-              <TableCell>{t.department}</TableCell>
-              <TableCell>{t.menuOrder}</TableCell>
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {answer.data.map((channel) => (
-              <TableRow key={channel.id} hover>
-                <TableCell>
-                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                    <Box sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: channel.color ?? 'grey.400' }} />
-                    {channel.displayName}
-                    {!channel.active && <Chip size="small" label={t.disabled} />}
-                    {channel.hide && <Chip size="small" label={t.hidden} />}
-                  </Box>
-                </TableCell>
-                <TableCell>{typeLabel(channel.type)}</TableCell>
-                <TableCell>{departmentName(channel.departmentId)}</TableCell>
-                <TableCell>{channel.menuOrder}</TableCell>
-                <TableCell align="right">
-                  <IconButton aria-label={format('{action} {name}', { action: t.editChannel, name: channel.displayName })} onClick={() => setEditing(channel)}>
-                    <Edit />
-                  </IconButton>
-                </TableCell>
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label={t.title}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t.displayName}</TableCell>
+                <TableCell>{t.type}</TableCell>
+                <TableCell sx={wideOnly}>{t.department}</TableCell>
+                <TableCell sx={wideOnly}>{t.menuOrder}</TableCell>
+                <TableCell />
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {answer.data.map((channel) => (
+                <TableRow key={channel.id} hover>
+                  <TableCell>
+                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                      <Box sx={{ width: 12, height: 12, flexShrink: 0, borderRadius: '50%', bgcolor: channel.color ?? 'grey.400' }} />
+                      {channel.displayName}
+                      {!channel.active && <Chip size="small" label={t.disabled} />}
+                      {channel.hide && <Chip size="small" label={t.hidden} />}
+                    </Box>
+                  </TableCell>
+                  <TableCell>{typeLabel(channel.type)}</TableCell>
+                  <TableCell sx={wideOnly}>{departmentName(channel.departmentId)}</TableCell>
+                  <TableCell sx={wideOnly}>{channel.menuOrder}</TableCell>
+                  <TableCell align="right">
+                    <IconButton aria-label={format('{action} {name}', { action: t.editChannel, name: channel.displayName })} onClick={() => setEditing(channel)}>
+                      <Edit />
+                    </IconButton>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
       )}
       {editing && answer && (
         <ChannelDialog

@@ -49,6 +49,16 @@ describe('TenantSettingsPage', () => {
     expect(await screen.findByText('encerramento.retention.mediaDays')).toBeTruthy();
   });
 
+  it("numbers each list's entries by the schema's item title, not rjsf's 'Justificativas de encerramento-1'", async () => {
+    render(<Default />);
+    // Closing: Resolvido, Sem retorno; transfer: the defaults (both lists' entries are 'Justificativa').
+    expect(((await screen.findByLabelText(/^Justificativa 1/)) as HTMLInputElement).value).toBe('Resolvido');
+    expect((screen.getAllByLabelText(/^Justificativa 2/)[0] as HTMLInputElement).value).toBe('Sem retorno');
+    expect(screen.getAllByText('Status 1').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Aba 1').length).toBeGreaterThan(0);
+    expect(screen.queryByText(/Justificativas de encerramento-1|Lista de status-1|Abas de chats-1/)).toBeNull();
+  });
+
   it('saves an edited closing justification and shows it in the audit list', async () => {
     const user = userEvent.setup();
     render(<Default />);

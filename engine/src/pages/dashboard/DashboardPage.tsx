@@ -1,4 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import {
   calendarDay, DASHBOARD_NARROW_BELOW_PX, DEFAULT_DASHBOARD_FILTERS, format, isAdmin, messages,
   type DashboardFilters, type DashboardReport,
@@ -51,6 +53,7 @@ export function DashboardPage() {
   const [exporting, setExporting] = useState(false);
   const [exportJob, setExportJob] = useState<string | null>(null);
   const small = useSmallLayout();
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const today = calendarDay(new Date(), config.timeZone);
   const query = reportQuery(filters);
   const claims = config.claims ?? {};
@@ -102,6 +105,7 @@ export function DashboardPage() {
         flags={flags}
         today={today}
         small={small}
+        phone={phone}
         host={window.location.host}
         onExport={canExport ? () => setExporting(true) : null}
       />

@@ -4,7 +4,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { messages } from '@atendimento/schemas';
 import * as stories from './DashboardView.stories';
 
-const { Narrow, WideLines, ManyAgents, OneAgent, Flows, FlowsEmpty } = composeStories(stories);
+const { Narrow, Phone, WideLines, ManyAgents, OneAgent, Flows, FlowsEmpty } = composeStories(stories);
 const text = messages.dashboard;
 
 describe('DashboardView', () => {
@@ -17,6 +17,20 @@ describe('DashboardView', () => {
     expect(wide.container.querySelector('[data-layout]')?.getAttribute('data-layout')).toBe('wide');
     expect(wide.container.querySelector('[data-columns]')?.getAttribute('data-columns')).toBe('4');
     expect(screen.getByRole('button', { name: text.line }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('on a phone draws one chart per row and lets the filter bar scroll away; wider, the bar stays pinned', () => {
+    const phone = render(<Phone />);
+    expect(phone.container.querySelector('[data-columns]')?.getAttribute('data-columns')).toBe('1');
+    const toolbar = screen.getByRole('toolbar');
+    expect(getComputedStyle(toolbar).position).toBe('static');
+    // Columns and legend side have no effect on a phone: their controls wait for a wider screen.
+    expect(within(toolbar).queryByLabelText(text.columns)).toBeNull();
+    expect(within(toolbar).queryByRole('group', { name: text.legend })).toBeNull();
+    phone.unmount();
+    render(<Narrow />);
+    expect(getComputedStyle(screen.getByRole('toolbar')).position).toBe('sticky');
+    expect(within(screen.getByRole('toolbar')).getByRole('group', { name: text.legend })).toBeTruthy();
   });
 
   it("shows three agent chips then '(+N outro(s))', and choosing departments clears the agents", () => {

@@ -24,6 +24,9 @@ type Story = StoryObj<typeof meta>;
 /** Narrow layout (below 2400 px), three columns of bars. */
 export const Narrow: Story = {};
 
+/** A phone: the user's three columns and legend at the right wait for a wider screen; one chart per row, legend on top. */
+export const Phone: Story = { args: { phone: true } };
+
 /** Wide layout, four columns, lines, legend on top, monthly. */
 export const WideLines: Story = { args: { small: false, initial: { columns: 4, chartType: 'line', legend: 'top', monthly: true } } };
 

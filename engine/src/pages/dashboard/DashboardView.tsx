@@ -33,6 +33,12 @@ export interface DashboardViewProps {
   today: string;
   /** Window narrower than 2400 px (seed 002 §2). */
   small: boolean;
+  /**
+   * A phone (below MUI's `sm`, 600 px): one chart per row with its legend on top, whatever the
+   * columns and legend chosen (kept for wider screens, so their selects are hidden), and the
+   * filter bar scrolls away instead of covering half the screen.
+   */
+  phone?: boolean;
   host: string;
   /** Null hides the export button (exportAdminOnly for a non-admin). */
   onExport: (() => void) | null;
@@ -65,12 +71,12 @@ function MultiFilter({ label, options, value, onChange, testId }: { label: strin
 }
 
 /**
- * The dashboard screen (seed 002 §2, §4, §9): the fixed filter bar, the KPI row and the grid
- * of charts. Filters: last 7/15/30/60/90 days or a range (≤ 90 days, ending yesterday,
+ * The dashboard screen (seed 002 §2, §4, §9): the fixed filter bar (scrolling on a phone), the
+ * KPI row and the grid of charts. Filters: last 7/15/30/60/90 days or a range (≤ 90 days, ending yesterday,
  * reordered if swapped), agents or departments (mutually exclusive), columns 1–4, monthly,
  * bar/line, legend top/right, average, clear filters, export.
  */
-export function DashboardView({ report, loading, error, filters, onFilters, flags, today, small, host, onExport, download }: DashboardViewProps) {
+export function DashboardView({ report, loading, error, filters, onFilters, flags, today, small, phone = false, host, onExport, download }: DashboardViewProps) {
   const set = (patch: Partial<DashboardFilters>) => onFilters({ ...filters, ...patch });
   const period = report ? { from: report.from, to: report.to } : periodOf(filters, today);
   const charts = useMemo(() => (report ? buildCharts(report, filters, flags) : []), [report, filters, flags]);
@@ -81,6 +87,9 @@ export function DashboardView({ report, loading, error, filters, onFilters, flag
   const agents = (report?.agents ?? []).map((a) => ({ id: a.id, label: a.displayName }));
   const departments = (report?.departments ?? []).map((d) => ({ id: d.id, label: d.displayName }));
   const chartHeight = small ? 280 : 380;
+  const columns = phone ? 1 : filters.columns;
+  // At the right the legend takes 150 px of a ~330 px phone card: the bars got ~90 px.
+  const legend = phone ? 'top' : filters.legend;
 
   function setRange(from: string, to: string) {
     if (!from || !to) return;
@@ -89,8 +98,8 @@ export function DashboardView({ report, loading, error, filters, onFilters, flag
   }
 
   return (
-    <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2 }} data-layout={small ? 'small' : 'wide'}>
-      <Paper sx={{ p: 1.5, display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', position: 'sticky', top: 0, zIndex: 2 }} elevation={2} role="toolbar" aria-label={text.title}>
+    <Box sx={{ p: { xs: 0, sm: 2 }, display: 'flex', flexDirection: 'column', gap: 2 }} data-layout={small ? 'small' : 'wide'}>
+      <Paper sx={{ p: 1.5, display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', position: phone ? 'static' : 'sticky', top: 0, zIndex: 2 }} elevation={2} role="toolbar" aria-label={text.title}>
         <TextField
           select
           size="small"
@@ -115,23 +124,27 @@ export function DashboardView({ report, loading, error, filters, onFilters, flag
         ) : null}
         <MultiFilter label={text.agents} options={agents} value={filters.agents} onChange={(ids) => set({ agents: ids, departments: [] })} testId="filter-agents" />
         <MultiFilter label={text.departments} options={departments} value={filters.departments} onChange={(ids) => set({ departments: ids, agents: [] })} testId="filter-departments" />
-        <TextField select size="small" label={text.columns} value={filters.columns} onChange={(e) => set({ columns: Number(e.target.value) as DashboardFilters['columns'] })} sx={{ width: 100, flex: '0 0 auto' }}>
-          {[1, 2, 3, 4].map((n) => (
-            <MenuItem key={n} value={n}>
-              {n}
-            </MenuItem>
-          ))}
-        </TextField>
+        {phone ? null : (
+          <TextField select size="small" label={text.columns} value={filters.columns} onChange={(e) => set({ columns: Number(e.target.value) as DashboardFilters['columns'] })} sx={{ width: 100, flex: '0 0 auto' }}>
+            {[1, 2, 3, 4].map((n) => (
+              <MenuItem key={n} value={n}>
+                {n}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
         <FormControlLabel control={<Switch checked={filters.monthly} onChange={(e) => set({ monthly: e.target.checked })} />} label={text.monthly} />
         <FormControlLabel control={<Switch checked={filters.average} onChange={(e) => set({ average: e.target.checked })} />} label={text.average} />
         <ToggleButtonGroup size="small" exclusive value={filters.chartType} onChange={(_e, v) => v && set({ chartType: v })} aria-label={text.chartType}>
           <ToggleButton value="bar">{text.bar}</ToggleButton>
           <ToggleButton value="line">{text.line}</ToggleButton>
         </ToggleButtonGroup>
-        <ToggleButtonGroup size="small" exclusive value={filters.legend} onChange={(_e, v) => v && set({ legend: v })} aria-label={text.legend}>
-          <ToggleButton value="top">{text.legendTop}</ToggleButton>
-          <ToggleButton value="right">{text.legendRight}</ToggleButton>
-        </ToggleButtonGroup>
+        {phone ? null : (
+          <ToggleButtonGroup size="small" exclusive value={filters.legend} onChange={(_e, v) => v && set({ legend: v })} aria-label={text.legend}>
+            <ToggleButton value="top">{text.legendTop}</ToggleButton>
+            <ToggleButton value="right">{text.legendRight}</ToggleButton>
+          </ToggleButtonGroup>
+        )}
         <Button onClick={() => onFilters({ ...DEFAULT_DASHBOARD_FILTERS })}>{text.clearFilters}</Button>
         {onExport ? (
           <Button variant="contained" onClick={onExport}>
@@ -172,9 +185,9 @@ export function DashboardView({ report, loading, error, filters, onFilters, flag
             ))}
           </Box>
           {isEmptyReport(report) && !loading ? <Alert severity="info">{text.empty}</Alert> : null}
-          <Box sx={{ display: 'grid', gridTemplateColumns: `repeat(${filters.columns}, minmax(0, 1fr))`, gap: 1.5 }} data-columns={filters.columns}>
+          <Box sx={{ display: 'grid', gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: 1.5 }} data-columns={columns}>
             {charts.map((chart) => (
-              <ChartCard key={chart.id} chart={chart} chartType={filters.chartType} legend={filters.legend} height={chartHeight} period={period} host={host} download={download} />
+              <ChartCard key={chart.id} chart={chart} chartType={filters.chartType} legend={legend} height={chartHeight} period={period} host={host} download={download} />
             ))}
           </Box>
         </>

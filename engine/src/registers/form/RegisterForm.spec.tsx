@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { messages } from '@atendimento/schemas';
 import * as stories from './RegisterForm.stories';
 
-const { NewContact, ServerRejects, ServerFails, EditLockedPhone, Show, Department } = composeStories(stories);
+const { NewContact, ServerRejects, ServerFails, EditLockedPhone, Show, Department, NewAgent, EditAgent } = composeStories(stories);
 /** A text box by its label, ignoring the required mark ('Nome *' is not 'Nome Completo'). */
 const box = (label: string) => screen.getByRole('textbox', { name: new RegExp(`^${label}\\s*\\*?$`) }) as HTMLInputElement;
 const save = () => screen.getByRole('button', { name: messages.registers.save });
@@ -75,5 +75,20 @@ describe('RegisterForm', () => {
     expect(document.querySelectorAll('input[placeholder="HH:MM"]').length).toBeGreaterThanOrEqual(28);
     await user.click(save());
     expect(await screen.findAllByText('Informe o nome de exibição')).toBeTruthy();
+  });
+
+  it("says 'blank keeps the current password' only when editing an agent, not on a new one", async () => {
+    const keepsCurrent = 'Deixe em branco para manter a senha atual';
+    const user = userEvent.setup();
+    const created = render(<NewAgent />);
+    const password = document.querySelector('input[type="password"]') as HTMLInputElement;
+    expect(screen.queryByText(keepsCurrent)).toBeNull();
+    await user.type(password, '123');
+    await user.click(save());
+    expect(await screen.findByText('A senha deve conter pelo menos 6 caracteres')).toBeTruthy();
+    expect(screen.queryByText(keepsCurrent)).toBeNull();
+    created.unmount();
+    render(<EditAgent />);
+    expect(screen.getByText(keepsCurrent)).toBeTruthy();
   });
 });

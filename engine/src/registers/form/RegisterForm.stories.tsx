@@ -65,3 +65,13 @@ export const Show: Story = {
 export const Department: Story = {
   args: { view: storyView('departaments'), mode: 'create' },
 };
+
+/** A new agent: no current password, so no 'Deixe em branco para manter a senha atual'. */
+export const NewAgent: Story = {
+  args: { view: storyView('agents'), mode: 'create' },
+};
+
+/** Editing an agent: the password stays empty, and a blank one keeps the current. */
+export const EditAgent: Story = {
+  args: { view: storyView('agents'), mode: 'edit', record: { id: 'u1', displayName: 'Amanda Agente', email: 'amanda@exemplo.com.br', active: true } },
+};

@@ -27,11 +27,19 @@ export function bodyOf(schema: RegisterSchema, formData: Record<string, unknown>
 
 /**
  * The register's UI schema for one screen: the Portuguese submit label, fields this user may
- * not change disabled with the reason, and the contact's phone locked while it has an active
- * room (the API marks it `phoneLocked`).
+ * not change disabled with the reason, the contact's phone locked while it has an active
+ * room (the API marks it `phoneLocked`), and the help a ui.json gives only for editing
+ * (`ui:options.editHelp`: the agent's 'Deixe em branco para manter a senha atual' means
+ * nothing on a new agent, which has no current password).
  */
 export function uiSchemaFor(view: RegisterView, record: Partial<RegisterRecord> | null | undefined, mode: 'create' | 'edit' | 'show'): UiSchema {
   const ui: UiSchema = { ...(view.uiSchema as UiSchema) };
+  if (mode === 'edit') {
+    for (const [field, fieldUi] of Object.entries(ui)) {
+      const editHelp = (fieldUi as UiSchema | undefined)?.['ui:options']?.editHelp;
+      if (typeof editHelp === 'string') ui[field] = { ...(fieldUi as UiSchema), 'ui:help': editHelp };
+    }
+  }
   const lock = (field: string, hint: string) => {
     if (!(field in (view.schema.properties ?? {}))) return;
     const current = (ui[field] ?? {}) as UiSchema;
