@@ -232,6 +232,8 @@ export async function startMetaGraphServer(options: MetaGraphServerOptions) {
         res.end(type === 'application/json' ? JSON.stringify(body) : (body as Buffer));
       };
       if (options.customerPage && url.pathname.startsWith('/cliente')) return customerPage(req.method ?? 'GET', url, Buffer.concat(chunks), answer);
+      // The customer page's browser asks for an icon: no Graph token there, and a 401 would be a console error on every load.
+      if (options.customerPage && url.pathname === '/favicon.ico') return answer(204, Buffer.alloc(0), 'image/x-icon');
       if (url.pathname.startsWith('/media-files/')) {
         const item = media.get(url.pathname.split('/').pop()!);
         if (!authorized(req)) return answer(401, graphError(190, 'Invalid OAuth access token').body);
