@@ -117,8 +117,11 @@ describe('presence transitions', () => {
   });
 
   it("a heartbeat takes the status chosen on another device; a choice and a sign-in's first beat do not", async () => {
-    const beat = (status: string, extra: Record<string, unknown> = { heartbeat: true }) =>
-      t.api('/api/users/acme-agente/status', { method: 'POST', token: agentToken, body: { status, ...extra } });
+    // A second between records: "the latest record" must not be a tie of one instant.
+    const beat = (status: string, extra: Record<string, unknown> = { heartbeat: true }) => {
+      clock.advance(1_000);
+      return t.api('/api/users/acme-agente/status', { method: 'POST', token: agentToken, body: { status, ...extra } });
+    };
     clock.advance(5_000);
     // The phone chooses 'ausente' (a choice, not a heartbeat).
     expect((await beat('ausente', {})).body).toEqual({ data: { status: 'ausente' } });
