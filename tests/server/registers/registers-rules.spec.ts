@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@atendimento/schemas';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
+import { MULTIPART_TYPE, multipart } from '../../helpers/multipart';
 import { list, setTenantClaims, userWith } from './register-test-kit';
 
 /**
@@ -132,6 +133,15 @@ describe('tags', () => {
     expect((await t.api(`/api/tags/${id}`, { method: 'PATCH', token: admin, body: { name: 'Cliente VIP', color: '#FF0000FF' } })).status).toBe(200);
     // Another tenant has its own names.
     expect((await t.api('/api/tags', { method: 'POST', token: await t.tokenFor('outra', 'outra-admin'), host: t.hosts.outra, body: { name: 'Cliente VIP' } })).status).toBe(201);
+    // An import is checked too (in bulk): a name already in use, or twice in the file, imports nothing of it.
+    const importing = (names: string[]) =>
+      t.api('/api/tags/import', { method: 'POST', token: admin, headers: { 'content-type': MULTIPART_TYPE }, body: multipart({}, { name: 'tags.csv', type: 'text/csv', bytes: Buffer.from(['name;active', ...names.map((n) => `${n};sim`)].join('\n')) }) });
+    for (const names of [['Atacado', 'cliente vip'], ['Varejo', 'Varejo']]) {
+      const res = await importing(names);
+      expect(res.body.meta?.imported ?? 0, `${names}: ${res.text.slice(0, 300)}`).toBe(0);
+    }
+    expect((await t.api('/api/tags?filter={"q":"Atacado"}', { token: admin })).body).toEqual([]);
+    expect((await importing(['Atacado', 'Varejo'])).body.meta).toMatchObject({ imported: 2, failed: 0 });
     expect((await t.api(`/api/tags/${id}`, { method: 'DELETE', token: admin })).status).toBe(200);
     expect((await t.api('/api/tags', { method: 'POST', token: admin, body: { name: 'Cliente VIP' } })).status).toBe(201);
   });

@@ -35,6 +35,12 @@ export interface RegisterHooks {
    * AppError to refuse) and computed fields. May return extra columns for the row.
    */
   beforeWrite?(ctx: WriteContext, next: RecordData, previous: RecordData | null, inputs: Record<string, unknown>): Promise<Record<string, unknown> | void>;
+  /**
+   * The bulk path's check (imports): once per slice of new rows, before they are inserted
+   * together. A register whose only write hook is beforeWrite and that has this one keeps the
+   * bulk insert; without it, a beforeWrite makes the bulk path write row by row.
+   */
+  beforeInsertMany?(ctx: WriteContext, rows: RecordData[]): Promise<void>;
   /** After the row is written, in the same transaction (membership rows, linked records). */
   afterWrite?(ctx: WriteContext, next: RecordData, previous: RecordData | null): Promise<void>;
   afterDelete?(ctx: WriteContext, deleted: RecordData[]): Promise<void>;

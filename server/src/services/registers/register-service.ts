@@ -286,7 +286,8 @@ export function createRegisterService(deps: RegisterServiceDeps) {
     for (let start = 0; start < writes.length; start += slice) {
       if (start > 0) await pause?.();
       const part = writes.slice(start, start + slice);
-      if (!hooks.beforeWrite && !hooks.afterWrite) {
+      if (!hooks.afterWrite && (!hooks.beforeWrite || hooks.beforeInsertMany)) {
+        await hooks.beforeInsertMany?.(writeCtx, part.map((w) => w.next));
         await repo.insertMany(caller.tenant.id, table, part.map((w) => w.next), ctx.now, trx);
       } else {
         for (const w of part) {

@@ -9,13 +9,37 @@ import type { RegisterHooks } from '../register-hooks';
  */
 export function tagsHooks(lookups: RegisterLookups): RegisterHooks {
   const key = (name: unknown) => String(name ?? '').trim().replace(/\s+/g, ' ').toLocaleLowerCase('pt-BR');
+  // The tenant's names, read once per transaction and kept up to date by its writes: an import
+  // of thousands of tags writes them in a few transactions, not a read of every tag per row.
+  const namesOf = new WeakMap<object, Map<string, string>>();
+  async function names(tenantId: string, trx: Parameters<RegisterLookups['tagNames']>[1] & object): Promise<Map<string, string>> {
+    let map = namesOf.get(trx);
+    if (!map) {
+      map = new Map((await lookups.tagNames(tenantId, trx)).map((tag) => [key(tag.name), tag.id]));
+      namesOf.set(trx, map);
+    }
+    return map;
+  }
   return {
-    async beforeWrite(ctx, next) {
+    async beforeWrite(ctx, next, previous) {
       next.name = String(next.name ?? '').trim();
       const wanted = key(next.name);
-      const taken = (await lookups.tagNames(ctx.tenant.id, ctx.trx)).some((tag) => tag.id !== next.id && key(tag.name) === wanted);
-      if (taken) throw conflict('tag_name_in_use', messages.registers.tagNameInUse);
+      const map = await names(ctx.tenant.id, ctx.trx);
+      const holder = map.get(wanted);
+      if (holder !== undefined && holder !== next.id) throw conflict('tag_name_in_use', messages.registers.tagNameInUse);
+      if (previous && key(previous.name) !== wanted && map.get(key(previous.name)) === next.id) map.delete(key(previous.name));
+      map.set(wanted, String(next.id));
       return {};
+    },
+    // An import: the slice's names against the tenant's and each other, one read per transaction.
+    async beforeInsertMany(ctx, rows) {
+      const map = await names(ctx.tenant.id, ctx.trx);
+      for (const row of rows) {
+        row.name = String(row.name ?? '').trim();
+        const wanted = key(row.name);
+        if (map.has(wanted)) throw conflict('tag_name_in_use', messages.registers.tagNameInUse);
+        map.set(wanted, String(row.id));
+      }
     },
   };
 }
