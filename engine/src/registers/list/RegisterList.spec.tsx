@@ -6,7 +6,7 @@ import { messages } from '@atendimento/schemas';
 import { recordedCalls } from '../../stories/fakeApi';
 import * as stories from './RegisterList.stories';
 
-const { Contacts, Empty, ReadOnly, NotAllowed } = composeStories(stories);
+const { Contacts, Empty, ReadOnly, NotAllowed, AgentsAsAdmin } = composeStories(stories);
 const rows = () => screen.getAllByRole('row').slice(1);
 const listCalls = () => recordedCalls().filter((call) => call.method === 'GET' && call.path.startsWith('/api/contacts?'));
 
@@ -101,6 +101,14 @@ describe('RegisterList', () => {
     expect(screen.queryByRole('button', { name: messages.registers.edit })).toBeNull();
     expect(screen.queryByRole('button', { name: messages.registers.delete })).toBeNull();
     expect(screen.getByRole('button', { name: messages.registers.view })).toBeTruthy();
+  });
+
+  it("offers no delete on the signed-in admin's own agent row", async () => {
+    render(<AgentsAsAdmin />);
+    await screen.findByText('Amanda Agente');
+    const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
+    expect(within(rowOf('Ana Administradora')).queryByRole('button', { name: messages.registers.delete })).toBeNull();
+    expect(within(rowOf('Amanda Agente')).getByRole('button', { name: messages.registers.delete })).toBeTruthy();
   });
 
   it('says so when the server offers the user no such register', async () => {

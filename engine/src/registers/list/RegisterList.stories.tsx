@@ -57,3 +57,22 @@ export const ReadOnly: Story = {
 export const NotAllowed: Story = {
   parameters: { shell: { path: '/contacts', pattern: '/*', user: storyUser(), api: definitionsRoute() } },
 };
+
+/** Agentes as the admin Ana: her own row has no delete button (the server refuses it too). */
+export const AgentsAsAdmin: Story = {
+  args: { names: ['agents'] },
+  parameters: {
+    shell: {
+      path: '/agents',
+      pattern: '/*',
+      user: storyUser({ id: 'u-admin', displayName: 'Ana Administradora', claims: { admin: true } }),
+      api: {
+        ...definitionsRoute(storyView('agents')),
+        ...fakeRegister('agents', [
+          { id: 'u-admin', displayName: 'Ana Administradora', email: 'admin@exemplo.com.br', claims: { admin: true }, active: true },
+          { id: 'u-agente', displayName: 'Amanda Agente', email: 'agente@exemplo.com.br', claims: {}, active: true },
+        ]),
+      },
+    },
+  },
+};

@@ -54,6 +54,8 @@ export function RowActions({ view }: { view: RegisterView }) {
   const { name, rowActions } = view.list;
   const base = `/${name}/${encodeURIComponent(record.id)}`;
   const writable = !view.readOnly;
+  // One's own account is not deleted from here (the server refuses it: 403 self_delete).
+  const ownAccount = name === 'agents' && record.id === sessionUser?.id;
   const clients = Array.isArray(record.clients) ? record.clients.filter((c): c is string => typeof c === 'string') : [];
 
   async function remove() {
@@ -116,7 +118,7 @@ export function RowActions({ view }: { view: RegisterView }) {
           <PrivacyTip fontSize="small" />
         </Action>
       )}
-      {rowActions.includes('delete') && writable && (
+      {rowActions.includes('delete') && writable && !ownAccount && (
         <Action label={messages.registers.delete} onClick={() => setConfirming(true)}>
           <Delete fontSize="small" />
         </Action>
