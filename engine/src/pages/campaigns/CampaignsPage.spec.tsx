@@ -15,6 +15,8 @@ describe('CampaignsPage', () => {
     expect(screen.getByText('Natal')).toBeTruthy();
     expect(screen.queryByText('Aviso do ERP')).toBeNull();
     expect(screen.getByText('3 de 5')).toBeTruthy();
+    // The pager labelled as the register lists are.
+    expect(screen.getByText('Resultados por página:')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Novo' }) as HTMLButtonElement).disabled).toBe(true);
     await user.click(screen.getByText('Black Friday'));
     expect(screen.getByTestId('location').textContent).toBe('/notifications/c1');
