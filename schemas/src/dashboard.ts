@@ -43,19 +43,39 @@ export function addDays(day: string, n: number): string {
   return new Date(Date.parse(`${day}T00:00:00.000Z`) + n * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** A real 'YYYY-MM-DD' day. */
+export function isDay(d: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(`${d}T00:00:00Z`));
+}
+
+/** Days from one 'YYYY-MM-DD' day to another, in either order. */
+export function daysBetween(a: string, b: string): number {
+  return Math.abs(Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS;
+}
+
 /**
  * A chosen range as the picker keeps it: swapped dates reordered, the end at most yesterday,
  * the span at most 90 days from the first date. Null when it cannot be a period.
  */
 export function normalizeRange(a: string, b: string, today: string): [string, string] | null {
-  const ok = (d: string) => /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(`${d}T00:00:00Z`));
-  if (!ok(a) || !ok(b)) return null;
+  if (!isDay(a) || !isDay(b)) return null;
   let [from, to] = a <= b ? [a, b] : [b, a];
   const yesterday = addDays(today, -1);
   if (to > yesterday) to = yesterday;
   if (from > to) return null;
-  if ((Date.parse(to) - Date.parse(from)) / DAY_MS > DASHBOARD_MAX_RANGE_DAYS) from = addDays(to, -DASHBOARD_MAX_RANGE_DAYS);
+  if (daysBetween(from, to) > DASHBOARD_MAX_RANGE_DAYS) from = addDays(to, -DASHBOARD_MAX_RANGE_DAYS);
   return [from, to];
+}
+
+/**
+ * The days a date picker offers once `day` is chosen as one end (seed 002): within 90 days of
+ * it, and up to yesterday. Before a day is chosen, anything up to yesterday.
+ */
+export function rangeAround(day: string, today: string): { min?: string; max: string } {
+  const yesterday = addDays(today, -1);
+  if (!isDay(day)) return { max: yesterday };
+  const latest = addDays(day, DASHBOARD_MAX_RANGE_DAYS);
+  return { min: addDays(day, -DASHBOARD_MAX_RANGE_DAYS), max: latest < yesterday ? latest : yesterday };
 }
 
 /** The period a filter set asks for: 'last N days' ends yesterday (seed 002 §7). */

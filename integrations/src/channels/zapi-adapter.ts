@@ -69,7 +69,6 @@ export function createZApiAdapter(ctx: AdapterContext): ChannelAdapter {
     parseWebhook(body: unknown): ParsedWebhook {
       const cb = (body ?? {}) as Json;
       const result: ParsedWebhook = { messages: [], statuses: [], templateEvents: [] };
-      const at = isoFromMillis;
       // A group's notices (someone added, left, the subject changed: `notification`) and a
       // channel's posts (`isNewsletter`) are not a customer writing: not stored as messages.
       const notCustomer = Boolean(cb.notification) || cb.isNewsletter === true;
@@ -82,7 +81,7 @@ export function createZApiAdapter(ctx: AdapterContext): ChannelAdapter {
         const edited = cb.isEdit === true;
         const message: InboundMessage = {
           externalId: edited ? `${String(cb.messageId)}:edit:${String(cb.momment ?? '')}` : String(cb.messageId),
-          timestamp: at(cb.momment),
+          timestamp: isoFromMillis(cb.momment),
           contact: {
             phone: lid || !given ? null : String(given),
             userId: (cb.isGroup ? cb.participantLid : cb.senderLid) ?? lid,
@@ -97,12 +96,12 @@ export function createZApiAdapter(ctx: AdapterContext): ChannelAdapter {
       } else if (cb.type === 'MessageStatusCallback') {
         const status = ZAPI_STATUS[String(cb.status).toUpperCase()];
         for (const id of Array.isArray(cb.ids) ? cb.ids : []) {
-          if (status) result.statuses.push({ externalId: String(id), status, timestamp: at(cb.momment), recipient: cb.phone ?? null });
+          if (status) result.statuses.push({ externalId: String(id), status, timestamp: isoFromMillis(cb.momment), recipient: cb.phone ?? null });
         }
       } else if (cb.type === 'DeliveryCallback' && cb.messageId) {
         const update: StatusUpdate = cb.error
-          ? { externalId: String(cb.messageId), status: 'failed', timestamp: at(cb.momment), recipient: cb.phone ?? null, errors: [{ code: 'zapi', title: String(cb.error), titleptBR: 'Erro no Envio' }] }
-          : { externalId: String(cb.messageId), status: 'sent', timestamp: at(cb.momment), recipient: cb.phone ?? null };
+          ? { externalId: String(cb.messageId), status: 'failed', timestamp: isoFromMillis(cb.momment), recipient: cb.phone ?? null, errors: [{ code: 'zapi', title: String(cb.error), titleptBR: 'Erro no Envio' }] }
+          : { externalId: String(cb.messageId), status: 'sent', timestamp: isoFromMillis(cb.momment), recipient: cb.phone ?? null };
         result.statuses.push(update);
       }
       return result;

@@ -1,6 +1,6 @@
 /** Back-office registers: texts the seeds do not quote, in the seeds' voice. */
 export const registers = {
-  /** A second tag with a name already in use (case and accents as typed). */
+  /** A second tag with a name already in use (case and spacing aside; accents count). */
   tagNameInUse: 'Já existe uma tag com este nome.',
   phoneLocked: 'O telefone não pode ser alterado enquanto o contato tiver um atendimento ativo.',
   adminOnlyField: 'Somente administradores podem alterar: {fields}.',

@@ -7,7 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { DASHBOARD_MAX_RANGE_DAYS, addDays, format, messages, normalizeRange } from '@atendimento/schemas';
+import { DASHBOARD_MAX_RANGE_DAYS, daysBetween, format, messages, normalizeRange, rangeAround } from '@atendimento/schemas';
 
 const text = messages.dashboard;
 const v = messages.validation;
@@ -42,10 +42,6 @@ interface Draft {
   reference: string;
 }
 
-const DAY_MS = 86_400_000;
-const spanDays = (a: string, b: string) => Math.abs(Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS;
-const minDay = (a: string, b: string) => (a < b ? a : b);
-
 const EMPTY: Draft = { from: '', to: '', fileType: 'csv', timezone: 'UTC', reference: '' };
 
 /**
@@ -71,7 +67,7 @@ export function ExportDialog({ open, email, today, askResearch, askResearchCsat,
     const range = draft.from && draft.to ? normalizeRange(draft.from, draft.to, today) : null;
     if (!range) next.period = v.exportPeriod;
     // A longer span is refused here, not shortened silently (the mail would hold less than asked for).
-    else if (spanDays(draft.from, draft.to) > DASHBOARD_MAX_RANGE_DAYS) next.period = v.exportPeriod90;
+    else if (daysBetween(draft.from, draft.to) > DASHBOARD_MAX_RANGE_DAYS) next.period = v.exportPeriod90;
     if (draft.fileType !== 'csv' && draft.fileType !== 'json') next.fileType = v.exportFileType;
     if (!draft.timezone) next.timezone = v.exportTimezone;
     if (!draft.reference) next.reference = v.exportReferenceDate;
@@ -94,9 +90,6 @@ export function ExportDialog({ open, email, today, askResearch, askResearchCsat,
     }
   }
 
-  const yesterday = addDays(today, -1);
-  // Seed 002: once a date is chosen, the other one is offered within 90 days of it (and up to yesterday).
-  const around = (day: string) => (/^\d{4}-\d{2}-\d{2}$/.test(day) ? { min: addDays(day, -DASHBOARD_MAX_RANGE_DAYS), max: minDay(addDays(day, DASHBOARD_MAX_RANGE_DAYS), yesterday) } : { max: yesterday });
   return (
     <Dialog open={open} onClose={cancel} maxWidth="sm" fullWidth>
       <DialogTitle>{text.exportTitle}</DialogTitle>
@@ -108,7 +101,7 @@ export function ExportDialog({ open, email, today, askResearch, askResearchCsat,
               type="date"
               value={draft.from}
               onChange={(e) => set({ from: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { ...around(draft.to), 'data-testid': 'export-from' } }}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { ...rangeAround(draft.to, today), 'data-testid': 'export-from' } }}
               error={Boolean(errors.period)}
               fullWidth
             />
@@ -117,7 +110,7 @@ export function ExportDialog({ open, email, today, askResearch, askResearchCsat,
               type="date"
               value={draft.to}
               onChange={(e) => set({ to: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { ...around(draft.from), 'data-testid': 'export-to' } }}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { ...rangeAround(draft.from, today), 'data-testid': 'export-to' } }}
               error={Boolean(errors.period)}
               helperText={errors.period}
               fullWidth

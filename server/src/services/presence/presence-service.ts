@@ -70,24 +70,21 @@ export function createPresenceService(deps: PresenceDeps) {
     return Boolean(latest) && latest!.createdAt > windowStart(now) && !OFFLINE.has(latest!.status.toLowerCase());
   }
 
+  /** The tenant's status of that text (case-insensitive), as its list writes it; null when none. */
+  function listedStatus(tenant: TenantRow, text: string): string | null {
+    const list = tenant.appConfig.statusList?.length ? tenant.appConfig.statusList : DEFAULT_STATUSES;
+    const lower = text.toLowerCase();
+    return (text ? list.find((s) => s.text.toLowerCase() === lower)?.text : undefined) ?? null;
+  }
+
   /** 'logon', 'logoff' or a status of the tenant's list (case-insensitive) → the stored text. */
   function canonicalStatus(tenant: TenantRow, value: unknown): string {
     const text = typeof value === 'string' ? value.trim() : '';
     const lower = text.toLowerCase();
     if (lower === 'logon' || lower === 'logoff') return lower;
-    const list = tenant.appConfig.statusList?.length ? tenant.appConfig.statusList : DEFAULT_STATUSES;
-    const found = text ? list.find((s) => s.text.toLowerCase() === lower) : undefined;
+    const found = listedStatus(tenant, text);
     if (!found) throw validationError([{ field: 'status', message: messages.realtime.invalidStatus }]);
-    return found.text;
-  }
-
-  /** Whether a stored chosen status is still one of the tenant's (a removed one does not win over a heartbeat). */
-  function isListed(tenant: TenantRow, status: string): boolean {
-    try {
-      return canonicalStatus(tenant, status) === status;
-    } catch {
-      return false;
-    }
+    return found;
   }
 
   function toUser(agent: AgentRow, latest: Map<string, StatusRecord>, now: Date): PresenceUser {
@@ -206,7 +203,7 @@ export function createPresenceService(deps: PresenceDeps) {
         // A heartbeat repeats what its tab last knew; a status chosen since on another device
         // (or set by an admin) wins, and the answer tells the tab to show it (docs/realtime.md
         // "Presence"). A choice is never a heartbeat, so a tab's own choice always lands.
-        const status = body.heartbeat === true && asked !== 'logon' && asked !== 'logoff' && agent.status && agent.status !== asked && isListed(tenant, agent.status) ? agent.status : asked;
+        const status = body.heartbeat === true && asked !== 'logon' && asked !== 'logoff' && agent.status && agent.status !== asked && listedStatus(tenant, agent.status) === agent.status ? agent.status : asked;
         const before = (await statuses.latestSince(trx, tenant.id, windowStart(now), [userId])).get(userId);
         const saved = await statuses.insert(trx, tenant.id, userId, status, now);
         record({ collection: 'status', id: saved.id, op: 'upsert' });

@@ -20,26 +20,24 @@ export function tagsHooks(lookups: RegisterLookups): RegisterHooks {
     }
     return map;
   }
+  /** The row's name taken for it in `map`, or 409 when another tag holds it. */
+  function claim(map: Map<string, string>, row: Record<string, unknown>, previous: Record<string, unknown> | null): void {
+    row.name = String(row.name ?? '').trim();
+    const wanted = key(row.name);
+    const holder = map.get(wanted);
+    if (holder !== undefined && holder !== row.id) throw conflict('tag_name_in_use', messages.registers.tagNameInUse);
+    if (previous && key(previous.name) !== wanted && map.get(key(previous.name)) === row.id) map.delete(key(previous.name));
+    map.set(wanted, String(row.id));
+  }
   return {
     async beforeWrite(ctx, next, previous) {
-      next.name = String(next.name ?? '').trim();
-      const wanted = key(next.name);
-      const map = await names(ctx.tenant.id, ctx.trx);
-      const holder = map.get(wanted);
-      if (holder !== undefined && holder !== next.id) throw conflict('tag_name_in_use', messages.registers.tagNameInUse);
-      if (previous && key(previous.name) !== wanted && map.get(key(previous.name)) === next.id) map.delete(key(previous.name));
-      map.set(wanted, String(next.id));
+      claim(await names(ctx.tenant.id, ctx.trx), next, previous);
       return {};
     },
     // An import: the slice's names against the tenant's and each other, one read per transaction.
     async beforeInsertMany(ctx, rows) {
       const map = await names(ctx.tenant.id, ctx.trx);
-      for (const row of rows) {
-        row.name = String(row.name ?? '').trim();
-        const wanted = key(row.name);
-        if (map.has(wanted)) throw conflict('tag_name_in_use', messages.registers.tagNameInUse);
-        map.set(wanted, String(row.id));
-      }
+      for (const row of rows) claim(map, row, null);
     },
   };
 }
