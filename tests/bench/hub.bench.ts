@@ -27,7 +27,7 @@ export interface BenchChild {
  */
 export async function startBenchServer(mode: 'app' | 'bare', env: Record<string, string> = {}): Promise<BenchChild> {
   const child = fork(path.join(here, 'bench-server.ts'), [], {
-    execArgv: ['--import', 'tsx', '--expose-gc', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
+    execArgv: ['--import', 'tsx', '--expose-gc', ...(process.env.BENCH_TRACE_GC ? ['--trace-gc'] : []), ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
     env: { ...process.env, ...env, BENCH_MODE: mode },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -346,6 +346,9 @@ async function openModel(ready: BenchServerReady, rate: number, seconds: number)
   return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors, sent: total };
 }
 
+/** Seconds of load before a max-rate run is measured (BENCH_WARM_UP; 0 measures a cold process). */
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP ?? 2);
+
 async function maxRate(ready: BenchServerReady, seconds: number): Promise<{ rate: number; total: number }> {
   const result = await autocannon({
     url: ready.url,
@@ -365,8 +368,15 @@ async function maxRate(ready: BenchServerReady, seconds: number): Promise<{ rate
   return { rate: result.requests.average, total: result.requests.total };
 }
 
-/** Max rate, and the server's CPU time per request during it (steadier than req/s on a shared box). */
+/**
+ * Max rate, and the server's CPU time per request during it (steadier than req/s on a shared box).
+ * A warm-up at the same load runs first and is not counted (ours and the bare baseline alike):
+ * a fresh process spends its first seconds compiling the hot path on V8's background threads
+ * (~0.3 of a core here) and filling the pool and the database's caches, which a server that has
+ * been up for a while no longer pays (docs/bench.md "Warm-up").
+ */
 async function maxRateAndCpu(server: BenchChild, seconds: number): Promise<{ rate: number; cpuMs: number }> {
+  if (WARM_UP_SECONDS > 0) await maxRate(server.ready, WARM_UP_SECONDS);
   const before = await server.cpu();
   const { rate, total } = await maxRate(server.ready, seconds);
   return { rate, cpuMs: ((await server.cpu()) - before) / Math.max(1, total) };
