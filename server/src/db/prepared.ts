@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { dialectOf, type Transaction } from './knex';
 import { runCached } from './sqlite-client';
+import { flushWrites, writesWaiting } from './write-behind';
 
 /**
  * Statements of the ingest path built and compiled by knex once, then run straight on the
@@ -69,16 +70,39 @@ export async function prepared<Row = Record<string, unknown>>(
     shapes.set(cacheKey, compiled);
   }
   const bindings = compiled.slots.map((slot) => ('arg' in slot ? (args[slot.arg] ?? null) : slot.value));
+  return run<Row>(trx, dialect, compiled.name, compiled.sql, bindings);
+}
+
+/** Runs a compiled statement on the transaction's connection, after what write-behind queued (write-behind.ts). */
+async function run<Row>(trx: Transaction, dialect: 'pg' | 'sqlite', name: string, sql: string, bindings: unknown[]): Promise<PreparedResult<Row>> {
+  if (writesWaiting(trx)) await flushWrites(trx);
   const client = trx.client as Knex.Client & { acquireConnection(): Promise<unknown> };
   const connection = await client.acquireConnection();
-  client.emit('query', { sql: compiled.sql, bindings, method: 'raw', __knexTxId: (connection as { __knexTxId?: string }).__knexTxId });
+  client.emit('query', { sql, bindings, method: 'raw', __knexTxId: (connection as { __knexTxId?: string }).__knexTxId });
   if (dialect === 'pg') {
     const result = await (connection as { query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: Row[]; rowCount: number | null }> })
-      .query({ name: compiled.name, text: compiled.sql, values: bindings });
+      .query({ name, text: sql, values: bindings });
     return { rows: result.rows, count: result.rowCount ?? 0 };
   }
-  const out = runCached(client, connection, compiled.sql, bindings);
+  const out = runCached(client, connection, sql, bindings);
   return 'rows' in out ? { rows: out.rows as Row[], count: 0 } : { rows: [], count: out.result.changes };
+}
+
+const written = new Map<string, { name: string; sql: string }>();
+
+/**
+ * A PostgreSQL statement written as SQL (`$1`, `$2`… placeholders), for what knex cannot build
+ * (write-behind's multi-row writes over `unnest`): `sql` is called once per `key`, which must
+ * name everything that changes the text; prepared once per connection.
+ */
+export async function preparedSql<Row = Record<string, unknown>>(trx: Transaction, key: string, sql: () => string, values: unknown[]): Promise<PreparedResult<Row>> {
+  let statement = written.get(key);
+  if (!statement) {
+    statement = { name: `s${++named}`, sql: sql() };
+    if (written.size >= MAX_SHAPES) written.delete(written.keys().next().value!);
+    written.set(key, statement);
+  }
+  return run<Row>(trx, 'pg', statement.name, statement.sql, values);
 }
 
 /**

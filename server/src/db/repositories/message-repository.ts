@@ -64,17 +64,21 @@ function columnsOf(message: Message): Record<string, unknown> {
   };
 }
 
+/** What makes a provider's message a duplicate: its external id on its channel (a unique index, migration 001). */
+export const MESSAGE_CONFLICT_COLUMNS = ['tenant_id', 'channel_id', 'external_id'] as const;
+
 /**
  * `insertIfNew`'s statement: the row's values and the builder of the insert
  * (deduped on tenant, channel and external id, answering the new row's id) over those values.
  * The room repository carries it in the room's update on PostgreSQL (`saveWithNewMessage`).
  */
-export function newMessageInsert(tenantId: string, message: Message): { values: unknown[]; build: (k: Knex | Knex.Transaction, values: readonly unknown[]) => Knex.QueryBuilder } {
+export function newMessageInsert(tenantId: string, message: Message): { names: string[]; values: unknown[]; build: (k: Knex | Knex.Transaction, values: readonly unknown[]) => Knex.QueryBuilder } {
   const row: Record<string, unknown> = { id: message.id, tenant_id: tenantId, created_at: message.lifeControl.createdAt, idempotency_key: null, ...columnsOf(message) };
   const names = Object.keys(row);
   return {
+    names,
     values: names.map((key) => row[key]),
-    build: (k, values) => k('messages').insert(Object.fromEntries(names.map((key, i) => [key, values[i]]))).onConflict(['tenant_id', 'channel_id', 'external_id']).ignore().returning('id'),
+    build: (k, values) => k('messages').insert(Object.fromEntries(names.map((key, i) => [key, values[i]]))).onConflict([...MESSAGE_CONFLICT_COLUMNS]).ignore().returning('id'),
   };
 }
 

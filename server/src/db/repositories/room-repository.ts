@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { emptyRoomState, foldText, type Filter, type Room } from '@atendimento/schemas';
 import { dialectOf, parseRecord, toJson, type Db } from '../knex';
-import { isTransaction, prepared, preparedFirst } from '../prepared';
+import { isTransaction, prepared, preparedFirst, preparedSql } from '../prepared';
+import { writeBehind, type FlushWrites } from '../write-behind';
 import { applyFilter, type FieldMap } from './chat-filter-sql';
-import type { newMessageInsert } from './message-repository';
+import { MESSAGE_CONFLICT_COLUMNS, type newMessageInsert } from './message-repository';
 
 /**
  * Rooms of one tenant (docs/chat.md "Storage"): the API record lives in `data`; the columns
@@ -108,6 +109,82 @@ function columnsToWrite(room: Room, previous: Room | null): { columns: Record<st
     for (const key of Object.keys(columns)) if (columns[key] === before[key] && key !== 'data') delete columns[key];
   }
   return { columns, names: Object.keys(columns).filter((key) => columns[key] !== undefined) };
+}
+
+/** Each column's SQL type (PostgreSQL), for the typed arrays of `unnest`; the same in every schema. */
+const columnTypes = new Map<string, Promise<Map<string, string>>>();
+function typesOf(trx: Knex.Transaction, table: string): Promise<Map<string, string>> {
+  let types = columnTypes.get(table);
+  if (!types) {
+    types = trx
+      .select('attname', trx.raw('format_type(atttypid, atttypmod) as type'))
+      .from('pg_attribute')
+      .where('attrelid', trx.raw('?::regclass', [table]))
+      .andWhere('attnum', '>', 0)
+      .andWhere('attisdropped', false)
+      .then((rows: Array<{ attname: string; type: string }>) => new Map(rows.map((r) => [r.attname, r.type])));
+    columnTypes.set(table, types);
+    types.catch(() => columnTypes.delete(table));
+  }
+  return types;
+}
+
+/** A customer's message into its open room, held back by write-behind (PostgreSQL). */
+interface QueuedMessage {
+  tenantId: string;
+  room: Room;
+  previous: Room;
+  message: ReturnType<typeof newMessageInsert>;
+}
+
+/** A queued message turned out to be stored already (a duplicate delivery in the group): the group runs again. */
+export class QueuedWriteConflict extends Error {}
+
+/**
+ * The queued messages of a group and their rooms (docs/ingest.md "Write-behind"): the messages
+ * in one multi-row insert, the rooms in one multi-row update per set of changed columns (most
+ * groups: one). A room written twice keeps its first `previous` and its last state. Every
+ * message must be new and every room found, or the whole group runs again with savepoints,
+ * where each message takes its own statement and a duplicate fails alone.
+ */
+const writeQueuedMessages: FlushWrites<QueuedMessage> = async (trx, entries) => {
+  const insert = entries[0]!.message;
+  const messageTypes = await typesOf(trx, 'messages');
+  const { rows: [inserted] } = await preparedSql<{ n: number }>(trx, `messages.insertQueued:${insert.names.join(',')}`, () =>
+    `with m as (insert into messages (${insert.names.map(quote).join(', ')}) select * from unnest(${insert.names.map((name, i) => `$${i + 1}::${arrayOf(messageTypes, 'messages', name)}`).join(', ')}) ` +
+    `on conflict (${MESSAGE_CONFLICT_COLUMNS.map(quote).join(', ')}) do nothing returning 1) select count(*)::int as n from m`,
+  insert.names.map((_, i) => entries.map((e) => e.message.values[i])));
+  if (inserted!.n !== entries.length) throw new QueuedWriteConflict(`write-behind: ${entries.length - inserted!.n} of ${entries.length} queued messages were already stored; the group runs again with savepoints.`);
+
+  const rooms = new Map<string, { tenantId: string; room: Room; previous: Room }>();
+  for (const { tenantId, room, previous } of entries) rooms.set(room.id, { tenantId, room, previous: rooms.get(room.id)?.previous ?? previous });
+  const shapes = new Map<string, Array<{ tenantId: string; id: string; columns: Record<string, unknown> }>>();
+  for (const { tenantId, room, previous } of rooms.values()) {
+    const { columns, names } = columnsToWrite(room, previous);
+    const key = names.join(',');
+    const list = shapes.get(key);
+    if (list) list.push({ tenantId, id: room.id, columns });
+    else shapes.set(key, [{ tenantId, id: room.id, columns }]);
+  }
+  const roomTypes = await typesOf(trx, 'rooms');
+  for (const [key, list] of shapes) {
+    const names = key.split(',');
+    const { count } = await preparedSql(trx, `rooms.updateQueued:${key}`, () =>
+      `update rooms as r set ${names.map((name) => `${quote(name)} = v.${quote(name)}`).join(', ')} ` +
+      // The keys as their columns' own types: a text array against varchar columns would not use the primary key.
+      `from unnest($1::${arrayOf(roomTypes, 'rooms', 'tenant_id')}, $2::${arrayOf(roomTypes, 'rooms', 'id')}${names.map((name, i) => `, $${i + 3}::${arrayOf(roomTypes, 'rooms', name)}`).join('')}) as v(tenant_id, id${names.map((name) => `, ${quote(name)}`).join('')}) ` +
+      'where r.tenant_id = v.tenant_id and r.id = v.id',
+    [list.map((r) => r.tenantId), list.map((r) => r.id), ...names.map((name) => list.map((r) => r.columns[name]))]);
+    if (count !== list.length) throw new QueuedWriteConflict(`write-behind: ${list.length - count} of ${list.length} queued rooms were not found; the group runs again with savepoints.`);
+  }
+};
+
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+function arrayOf(types: Map<string, string>, table: string, column: string): string {
+  const type = types.get(column);
+  if (!type) throw new Error(`write-behind: ${table}.${column} has no type in pg_attribute; run the migrations.`);
+  return `${type}[]`;
 }
 
 /** The room_members rows a write of `room` over `previous` deletes and inserts. */
@@ -240,6 +317,8 @@ export function createRoomRepository(db: Db) {
       if (!pg) return null;
       const { removed, added } = membersChanged(room, previous);
       if (removed.length || added.length) return null;
+      // In a group commit's optimistic run: written with the group's other messages (write-behind.ts).
+      if (writeBehind(trx, writeQueuedMessages, { tenantId, room, previous, message })) return true;
       const { columns, names } = columnsToWrite(room, previous);
       const count = message.values.length;
       const { rows } = await prepared(trx, `rooms.saveWithNewMessage:${names.join(',')}`, [tenantId, room.id, ...message.values, ...names.map((key) => columns[key])], (k, [t, id, ...rest]) =>

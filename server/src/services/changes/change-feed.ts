@@ -3,6 +3,7 @@ import type { Logger } from '../../logger';
 import { dialectOf, inJobScope, inSavepoint, type Db, type Executor, type SavepointOutcome, type Transaction } from '../../db/knex';
 import { createChangeLogRepository } from '../../db/repositories/change-log-repository';
 import { createWalSync } from '../../db/wal-sync';
+import { enableWriteBehind, flushWrites } from '../../db/write-behind';
 import type { ChangeBus } from './change-bus';
 
 /** A record that a write created, changed or (soft-)deleted. */
@@ -198,7 +199,8 @@ export function createChangeFeed(deps: { db: Db; bus: ChangeBus; clock: Clock; l
    * counter row anyway).
    */
   const lanes = new Map<string, GroupJob[]>();
-  const laneOf = dialectOf(db) === 'pg' ? (tenantId: string) => tenantId : () => '';
+  const pg = dialectOf(db) === 'pg';
+  const laneOf = pg ? (tenantId: string) => tenantId : () => '';
 
   async function drainLane(lane: string, queue: GroupJob[]): Promise<void> {
     try {
@@ -256,7 +258,12 @@ export function createChangeFeed(deps: { db: Db; bus: ChangeBus; clock: Clock; l
       // SQLite: the COMMIT leaves the WAL's sync to `wal.durable()` below, off the event loop.
       await log.transaction(async (trx) => {
         const byTenant = new Map<string, Change[]>();
-        if (jobs.length > 1 && !savepoints) await readAhead(trx, jobs);
+        const optimistic = jobs.length > 1 && !savepoints;
+        if (optimistic) {
+          // Held-back writes (write-behind.ts) fail this run, not a job: the rerun with savepoints writes each job's own.
+          if (pg) enableWriteBehind(trx);
+          await readAhead(trx, jobs);
+        }
         for (const job of jobs) {
           const changes: Change[] = [];
           const run = () => runWork(trx, job.tenantId, job.work, changes);
@@ -270,6 +277,7 @@ export function createChangeFeed(deps: { db: Db; bus: ChangeBus; clock: Clock; l
             else byTenant.set(job.tenantId, changes);
           }
         }
+        if (optimistic) await flushWrites(trx);
         // Counter rows locked in one order by every group: two groups never wait on each other in a cycle.
         for (const tenantId of [...byTenant.keys()].sort()) written.set(tenantId, await append(trx, tenantId, byTenant.get(tenantId)!));
       }, wal.transactionConfig);
