@@ -18,6 +18,8 @@ export interface BenchChild {
   rss(): Promise<number>;
   /** CPU time (user + system) the process has used so far, in ms. */
   cpu(): Promise<number>;
+  /** The app server's ANALYZE on PostgreSQL (after a warm-up); nothing on SQLite or the bare server. */
+  analyze(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -58,6 +60,18 @@ export async function startBenchServer(mode: 'app' | 'bare', env: Record<string,
         child.on('message', on);
         child.send({ type: 'cpu' });
       }),
+    analyze: () =>
+      mode === 'bare'
+        ? Promise.resolve()
+        : new Promise((resolve) => {
+          const on = (m: { type: string }) => {
+            if (m.type !== 'analyzed') return;
+            child.off('message', on);
+            resolve();
+          };
+          child.on('message', on);
+          child.send({ type: 'analyze' });
+        }),
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
@@ -373,10 +387,14 @@ async function maxRate(ready: BenchServerReady, seconds: number): Promise<{ rate
  * A warm-up at the same load runs first and is not counted (ours and the bare baseline alike):
  * a fresh process spends its first seconds compiling the hot path on V8's background threads
  * (~0.3 of a core here) and filling the pool and the database's caches, which a server that has
- * been up for a while no longer pays (docs/bench.md "Warm-up").
+ * been up for a while no longer pays (docs/bench.md "Warm-up"). On PostgreSQL the tables the
+ * warm-up filled from empty are then analyzed, as autovacuum does within a minute.
  */
 async function maxRateAndCpu(server: BenchChild, seconds: number): Promise<{ rate: number; cpuMs: number }> {
-  if (WARM_UP_SECONDS > 0) await maxRate(server.ready, WARM_UP_SECONDS);
+  if (WARM_UP_SECONDS > 0) {
+    await maxRate(server.ready, WARM_UP_SECONDS);
+    await server.analyze();
+  }
   const before = await server.cpu();
   const { rate, total } = await maxRate(server.ready, seconds);
   return { rate, cpuMs: ((await server.cpu()) - before) / Math.max(1, total) };

@@ -88,8 +88,8 @@ function messageFromRow(row: Record<string, unknown>, tag: string | null): Campa
 const emptyCounters = (): CampaignCounters => ({ total: 0, done: 0, sent: 0, delivered: 0, read: 0, interacted: 0, clicked: 0, error: 0 });
 
 /** Campaign messages a customer's message on the channel may answer: sent to one of the chat ids since `since`, not failed. */
-function replyCandidates(k: Knex | Knex.Transaction, tenantId: string, channelId: string, chatIds: string[], since: string): Knex.QueryBuilder {
-  return k('campaign_messages').where({ tenant_id: tenantId, channel_id: channelId }).whereIn('chat_id', chatIds).andWhere('sent_at', '>=', since).andWhere('failed', false);
+function replyCandidates(k: Knex | Knex.Transaction, tenantId: string, channelId: string, since: string): Knex.QueryBuilder {
+  return k('campaign_messages').where({ tenant_id: tenantId, channel_id: channelId }).andWhere('sent_at', '>=', since).andWhere('failed', false);
 }
 
 /** Campaigns, their messages (the send queue) and the per-channel pacing rows. SQL only here. */
@@ -437,7 +437,7 @@ export function createCampaignRepository(db: Db) {
     async replyTarget(trx: Knex.Transaction, tenantId: string, channelId: string, chatIds: string[], since: string): Promise<{ id: string; campaignId: string; row: number; interacted: boolean } | null> {
       // Every inbound WhatsApp message asks this: compiled once per number of chat ids (prepared.ts).
       const { rows } = await prepared(trx, `campaigns.replyTarget:${chatIds.length}`, [tenantId, channelId, since, ...chatIds], (k, [t, c, from, ...ids]) =>
-        replyCandidates(k, t!, c!, ids as string[], from!)
+        replyCandidates(k, t!, c!, from!).whereIn('chat_id', ids as string[])
           .orderBy('sent_at', 'desc').first('id', 'campaign_id', 'row_no', 'interacted'));
       const row = rows[0];
       return row ? { id: String(row.id), campaignId: String(row.campaign_id), row: Number(row.row_no), interacted: Boolean(row.interacted) } : null;
@@ -449,7 +449,11 @@ export function createCampaignRepository(db: Db) {
      */
     async chatsWithTargets(trx: Knex.Transaction, tenantId: string, channelId: string, chatIds: string[], since: string): Promise<Set<string>> {
       if (chatIds.length === 0) return new Set();
-      const rows: Array<{ chat_id: string }> = await replyCandidates(trx, tenantId, channelId, chatIds, since).distinct('chat_id');
+      // PostgreSQL: one prepared statement whatever the count (docs/ingest.md "Read-ahead").
+      const rows: Array<{ chat_id: string }> = pg
+        ? (await prepared<{ chat_id: string }>(trx, 'campaigns.chatsWithTargets', [tenantId, channelId, chatIds, since], (k, [t, c, ids, from]) =>
+          replyCandidates(k, t!, c!, from!).whereRaw('?? = any(?)', ['chat_id', ids!]).distinct('chat_id'))).rows
+        : await replyCandidates(trx, tenantId, channelId, since).whereIn('chat_id', chatIds).distinct('chat_id');
       return new Set(rows.map((r) => String(r.chat_id)));
     },
 

@@ -377,9 +377,12 @@ export function createRoomRepository(db: Db) {
     async findOpenMany(trx: Knex.Transaction, tenantId: string, channelId: string, chatIds: string[]): Promise<Map<string, Room>> {
       const found = new Map<string, Room>();
       if (chatIds.length === 0) return found;
-      const qb = live(trx, tenantId).whereIn('rooms.open_key', chatIds.map((chatId) => `${channelId}\u0001${chatId}`)).orderBy('rooms.id');
-      if (pg) qb.forUpdate();
-      for (const row of await qb.select('rooms.*')) {
+      const keys = chatIds.map((chatId) => `${channelId}\u0001${chatId}`);
+      // PostgreSQL: one prepared statement whatever the count (docs/ingest.md "Read-ahead").
+      const rows = pg
+        ? (await prepared(trx, 'rooms.findOpenMany', [tenantId, keys], (k, [t, open]) => live(k, t!).whereRaw('?? = any(?)', ['rooms.open_key', open!]).orderBy('rooms.id').forUpdate().select('rooms.*'))).rows
+        : await live(trx, tenantId).whereIn('rooms.open_key', keys).orderBy('rooms.id').select('rooms.*');
+      for (const row of rows) {
         const room = roomFromRow(row);
         if (room.chatId) found.set(room.chatId, room);
       }
