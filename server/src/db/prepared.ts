@@ -106,6 +106,21 @@ export async function preparedSql<Row = Record<string, unknown>>(trx: Transactio
 }
 
 /**
+ * `column` is one of a list passed as ONE binding, so the statement's text does not depend on the
+ * list's length and `prepared` compiles it once (a group commit's read-ahead): PostgreSQL
+ * `= any($n)` over an array, SQLite `in (select value from json_each(?))` over a JSON array.
+ * The list goes in `args` through `listArg`.
+ */
+export function whereOneOf(qb: Knex.QueryBuilder, q: Knex | Knex.Transaction, column: string, marker: string): Knex.QueryBuilder {
+  return dialectOf(q) === 'pg' ? qb.whereRaw('?? = any(?)', [column, marker]) : qb.whereRaw('?? in (select value from json_each(?))', [column, marker]);
+}
+
+/** The binding `whereOneOf` reads: the array itself (PostgreSQL) or its JSON (SQLite). */
+export function listArg(q: Knex | Knex.Transaction, list: readonly string[]): unknown {
+  return dialectOf(q) === 'pg' ? list : JSON.stringify(list);
+}
+
+/**
  * The first row of the statement `key`: prepared inside a transaction (where the ingest path
  * asks it, once per message), built by knex outside one (rare reads with no connection of
  * their own to prepare on). `build` must end in `.first()` and serve both.

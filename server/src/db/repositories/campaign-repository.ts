@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Campaign, CampaignCounters, CampaignMessage, CampaignMessageError, CampaignStatus } from '@atendimento/schemas/campaigns';
 import { dialectOf, parseJson, toJson, type Db } from '../knex';
-import { prepared } from '../prepared';
+import { listArg, prepared, whereOneOf } from '../prepared';
 
 type Conn = Knex | Knex.Transaction;
 
@@ -449,11 +449,9 @@ export function createCampaignRepository(db: Db) {
      */
     async chatsWithTargets(trx: Knex.Transaction, tenantId: string, channelId: string, chatIds: string[], since: string): Promise<Set<string>> {
       if (chatIds.length === 0) return new Set();
-      // PostgreSQL: one prepared statement whatever the count (docs/ingest.md "Read-ahead").
-      const rows: Array<{ chat_id: string }> = pg
-        ? (await prepared<{ chat_id: string }>(trx, 'campaigns.chatsWithTargets', [tenantId, channelId, chatIds, since], (k, [t, c, ids, from]) =>
-          replyCandidates(k, t!, c!, from!).whereRaw('?? = any(?)', ['chat_id', ids!]).distinct('chat_id'))).rows
-        : await replyCandidates(trx, tenantId, channelId, since).whereIn('chat_id', chatIds).distinct('chat_id');
+      // One prepared statement whatever the count (docs/ingest.md "Read-ahead").
+      const { rows } = await prepared<{ chat_id: string }>(trx, 'campaigns.chatsWithTargets', [tenantId, channelId, listArg(trx, chatIds), since], (k, [t, c, ids, from]) =>
+        whereOneOf(replyCandidates(k, t!, c!, from!), k, 'chat_id', ids!).distinct('chat_id'));
       return new Set(rows.map((r) => String(r.chat_id)));
     },
 

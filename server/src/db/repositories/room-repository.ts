@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { emptyRoomState, foldText, type Filter, type Room } from '@atendimento/schemas';
 import { dialectOf, parseRecord, toJson, type Db } from '../knex';
-import { isTransaction, prepared, preparedFirst, preparedSql } from '../prepared';
+import { isTransaction, listArg, prepared, preparedFirst, preparedSql, whereOneOf } from '../prepared';
 import { writeBehind, type FlushWrites } from '../write-behind';
 import { applyFilter, type FieldMap } from './chat-filter-sql';
 import { MESSAGE_CONFLICT_COLUMNS, type newMessageInsert } from './message-repository';
@@ -378,10 +378,11 @@ export function createRoomRepository(db: Db) {
       const found = new Map<string, Room>();
       if (chatIds.length === 0) return found;
       const keys = chatIds.map((chatId) => `${channelId}\u0001${chatId}`);
-      // PostgreSQL: one prepared statement whatever the count (docs/ingest.md "Read-ahead").
-      const rows = pg
-        ? (await prepared(trx, 'rooms.findOpenMany', [tenantId, keys], (k, [t, open]) => live(k, t!).whereRaw('?? = any(?)', ['rooms.open_key', open!]).orderBy('rooms.id').forUpdate().select('rooms.*'))).rows
-        : await live(trx, tenantId).whereIn('rooms.open_key', keys).orderBy('rooms.id').select('rooms.*');
+      // One prepared statement whatever the count (docs/ingest.md "Read-ahead"); locked in id order on PostgreSQL.
+      const { rows } = await prepared(trx, 'rooms.findOpenMany', [tenantId, listArg(trx, keys)], (k, [t, open]) => {
+        const qb = whereOneOf(live(k, t!), k, 'rooms.open_key', open!).orderBy('rooms.id').select('rooms.*');
+        return pg ? qb.forUpdate() : qb;
+      });
       for (const row of rows) {
         const room = roomFromRow(row);
         if (room.chatId) found.set(room.chatId, room);
