@@ -138,7 +138,7 @@ interface QueuedMessage {
 }
 
 /** A queued message turned out to be stored already (a duplicate delivery in the group): the group runs again. */
-export class QueuedWriteConflict extends Error {}
+class QueuedWriteConflict extends Error {}
 
 /**
  * The queued messages of a group and their rooms (docs/ingest.md "Write-behind"): the messages
