@@ -507,11 +507,13 @@ $('f').addEventListener('submit', async (e) => {
   const kind = $('kind').value;
   const text = $('text').value.trim();
   if (kind === 'text' && !text) return;
+  // Cleared at once: what the customer types while this one is on its way is the next message, not wiped when this one lands.
+  $('text').value = '';
   const res = await fetch('/cliente/enviar', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone: $('phone').value, name: $('name').value, kind, text, newPhone: $('newPhone').value }) });
   const answer = await res.json();
   $('err').textContent = res.ok ? '' : answer.error;
   if (res.ok && answer.phone) $('phone').value = answer.phone;
-  if (res.ok) $('text').value = '';
+  if (!res.ok && !$('text').value) $('text').value = text;
   refresh();
 });
 setInterval(refresh, 2000); refresh();

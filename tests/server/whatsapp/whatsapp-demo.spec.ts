@@ -1,3 +1,4 @@
+import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseJson, toJson } from '@atendimento/server/db/knex';
 import { DEMO_WHATSAPP_CHANNEL, startDemoGraph, wireDemoWhatsapp, type DemoGraph } from '@atendimento/server/demo/whatsapp-demo';
@@ -38,6 +39,49 @@ describe('npm start demo: WhatsApp channel wired to the local Meta server', () =
     }, 'reply on the customer page');
     // One conversation, in order: what the customer wrote, then the company's answer.
     expect(seen.map((m) => `${m.from}: ${m.text}`)).toEqual(['cliente: Quero um orçamento', 'empresa: Olá! Já te mando.']);
+  });
+
+  it('a customer typing while the previous message is on its way keeps what they typed, and both arrive', async () => {
+    expect(await wireDemoWhatsapp(t.server.db, 'acme', demo, Number(new URL(t.baseUrl).port))).toBe(true);
+    const html = await (await fetch(`${demo.graph.baseUrl}/cliente`)).text();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let sends = 0;
+    let refreshedAfterSend = 0;
+    // The page's own script in jsdom, its fetch sent to the demo server; the first send's answer is held.
+    const dom = new JSDOM(html, {
+      url: `${demo.graph.baseUrl}/cliente`,
+      runScripts: 'dangerously',
+      beforeParse(win) {
+        (win as unknown as { fetch: unknown }).fetch = async (input: string, init?: RequestInit) => {
+          const res = await fetch(new URL(String(input), demo.graph.baseUrl), init);
+          if (String(input).startsWith('/cliente/enviar') && ++sends === 1) await held;
+          if (String(input).startsWith('/cliente/mensagens') && sends > 0) refreshedAfterSend++;
+          return res;
+        };
+      },
+    });
+    try {
+      const doc = dom.window.document;
+      const box = doc.getElementById('text') as HTMLInputElement;
+      const send = () => doc.getElementById('f')!.dispatchEvent(new dom.window.Event('submit', { bubbles: true, cancelable: true }));
+      (doc.getElementById('phone') as HTMLInputElement).value = '5511987650009';
+      box.value = 'Oi, boa tarde';
+      send();
+      await waitFor(() => sends === 1, 'first send on its way');
+      box.value = 'Quero saber do pedido 4521';
+      release();
+      await waitFor(() => refreshedAfterSend > 0, 'the first send handled');
+      expect(box.value).toBe('Quero saber do pedido 4521');
+      send();
+      const seen = await waitFor(async () => {
+        const list = (await (await fetch(`${demo.graph.baseUrl}/cliente/mensagens?phone=5511987650009`)).json()) as { data: { text: string }[] };
+        return list.data.length >= 2 ? list.data : null;
+      }, 'both messages');
+      expect(seen.map((m) => m.text)).toEqual(['Oi, boa tarde', 'Quero saber do pedido 4521']);
+    } finally {
+      dom.window.close();
+    }
   });
 
   it('never overwrites a real provider configuration', async () => {
