@@ -65,9 +65,7 @@ export async function prepared<Row = Record<string, unknown>>(
   const cacheKey = `${dialect}\u0001${key}`;
   let compiled = shapes.get(cacheKey);
   if (!compiled) {
-    compiled = compile(trx, key, args.length, build);
-    if (shapes.size >= MAX_SHAPES) shapes.delete(shapes.keys().next().value!);
-    shapes.set(cacheKey, compiled);
+    compiled = remember(cacheKey, compile(trx, key, args.length, build));
   }
   const bindings = compiled.slots.map((slot) => ('arg' in slot ? (args[slot.arg] ?? null) : slot.value));
   return run<Row>(trx, dialect, compiled.name, compiled.sql, bindings);
@@ -88,21 +86,22 @@ async function run<Row>(trx: Transaction, dialect: 'pg' | 'sqlite', name: string
   return 'rows' in out ? { rows: out.rows as Row[], count: 0 } : { rows: [], count: out.result.changes };
 }
 
-const written = new Map<string, { name: string; sql: string }>();
-
 /**
  * A PostgreSQL statement written as SQL (`$1`, `$2`… placeholders), for what knex cannot build
  * (write-behind's multi-row writes over `unnest`): `sql` is called once per `key`, which must
- * name everything that changes the text; prepared once per connection.
+ * name everything that changes the text; kept with `prepared`'s shapes, prepared once per connection.
  */
 export async function preparedSql<Row = Record<string, unknown>>(trx: Transaction, key: string, sql: () => string, values: unknown[]): Promise<PreparedResult<Row>> {
-  let statement = written.get(key);
-  if (!statement) {
-    statement = { name: `s${++named}`, sql: sql() };
-    if (written.size >= MAX_SHAPES) written.delete(written.keys().next().value!);
-    written.set(key, statement);
-  }
+  const cacheKey = `pg\u0001${key}`;
+  const statement = shapes.get(cacheKey) ?? remember(cacheKey, { sql: sql(), slots: [], name: `p${++named}` });
   return run<Row>(trx, 'pg', statement.name, statement.sql, values);
+}
+
+/** Keeps a compiled shape, forgetting the oldest past MAX_SHAPES. */
+function remember(cacheKey: string, compiled: Compiled): Compiled {
+  if (shapes.size >= MAX_SHAPES) shapes.delete(shapes.keys().next().value!);
+  shapes.set(cacheKey, compiled);
+  return compiled;
 }
 
 /**
