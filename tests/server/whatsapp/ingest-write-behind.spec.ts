@@ -79,6 +79,31 @@ describe('write-behind in a group commit', () => {
     expect(inserts, run.sql.join('\n')).toBe(pg ? 1 : 6);
   });
 
+  it('rooms whose messages change different columns (one moves the last-message time, one does not): one statement on PostgreSQL, each room right', async () => {
+    const phones = await customers('85', 4);
+    const before = new Map<string, string>();
+    for (const phone of phones) before.set(phone, (await openRoom(phone)).lastMessageAt);
+    // Two sent before the room's last message (a late delivery: its last-message time stays), two now (it moves).
+    const old = new Date(Date.now() - 60_000).toISOString();
+    const now = new Date(Date.now() + 5).toISOString();
+    const run = await sqlDuring(() => inOneGroup(t.server.services.changes, 4, () => phones.map((p, i) => ingest([{ ...text(p, `segunda de ${p}`), timestamp: i % 2 ? now : old }]))));
+    expect(run.value.flat().map((r) => r.created)).toEqual(Array(4).fill(true));
+    for (const [i, phone] of phones.entries()) {
+      const room = await openRoom(phone);
+      const expected = i % 2 ? now : before.get(phone);
+      expect(expected! > old).toBe(true);
+      // A late delivery takes its place by its own time, before the first.
+      expect(await textsIn(room.id)).toEqual(i % 2 ? ['primeira', `segunda de ${phone}`] : [`segunda de ${phone}`, 'primeira']);
+      expect({ unread: room.unreadCount, at: room.lastMessageAt }).toEqual({ unread: 2, at: expected });
+      expect((await t.server.db('rooms').where({ id: room.id }).first('last_message_at')).last_message_at).toBe(expected);
+    }
+    const writes = run.sql.filter((q) => /(insert into [`"]?messages|update [`"]?rooms)/i.test(q));
+    if (pg) {
+      expect(writes, run.sql.join('\n')).toHaveLength(1);
+      expect(writes[0]!.match(/update rooms/g), writes[0]).toHaveLength(2);
+    } else expect(writes.length).toBe(8);
+  });
+
   it('a statement after a held-back write sees it (a later job of the group reads the message and the room)', async () => {
     const [phone] = await customers('84', 1);
     const feed = t.server.services.changes;

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { dialectOf, type Db, type Executor, type Transaction } from '../knex';
-import { prepared } from '../prepared';
+import { prepared, preparedSql } from '../prepared';
 
 /** A `change_log` row as the change feed reads it (docs/realtime.md). */
 interface ChangeLogEntry {
@@ -55,6 +55,35 @@ export function createChangeLogRepository(db: Db) {
           .onConflict(['tenant_id', 'name'])
           .merge({ value: k.raw('?? + ?', ['counters.value', more!]) })
           .returning('value'));
+      return Number(rows[0]!.value);
+    },
+
+    /**
+     * Reserves one sequence number per change and appends the changes under them, in order;
+     * answers the last number. PostgreSQL does both in one statement (one round trip a commit,
+     * on the tenant's serial lane: docs/ingest.md "Group commit"); SQLite runs `reserve` and
+     * `append`, statements in process.
+     */
+    async reserveAndAppend(trx: Transaction, tenantId: string, changes: Array<Pick<ChangeLogEntry, 'collection' | 'id' | 'op'>>, at: string): Promise<number> {
+      const n = changes.length;
+      if (dialectOf(trx) !== 'pg') {
+        const last = await this.reserve(trx, tenantId, n);
+        await this.append(trx, tenantId, changes.map((c, i) => ({ ...c, seq: last - n + 1 + i, at })));
+        return last;
+      }
+      // Data-modifying CTEs run once and to completion whatever the outer select reads; the
+      // counter's row lock is taken by the first, as in `reserve`.
+      const { rows } = await preparedSql<{ value: number | string }>(trx, 'changeLog.reserveAndAppend', () => `
+        with counter as (
+          insert into counters (tenant_id, name, value) values ($1, '${SEQ_COUNTER}', $2::integer)
+          on conflict (tenant_id, name) do update set value = counters.value + excluded.value
+          returning value
+        ), entries as (
+          insert into change_log (tenant_id, seq, collection, record_id, op, created_at)
+          select $1, counter.value - $2::integer + e.n, e.collection, e.record_id, e.op, $6
+          from counter, unnest($3::text[], $4::text[], $5::text[]) with ordinality as e(collection, record_id, op, n)
+        )
+        select value from counter`, [tenantId, n, changes.map((c) => c.collection), changes.map((c) => c.id), changes.map((c) => c.op), at]);
       return Number(rows[0]!.value);
     },
 

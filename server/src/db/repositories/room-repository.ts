@@ -141,42 +141,58 @@ interface QueuedMessage {
 class QueuedWriteConflict extends Error {}
 
 /**
- * The queued messages of a group and their rooms (docs/ingest.md "Write-behind"): the messages
- * in one multi-row insert, the rooms in one multi-row update per set of changed columns (most
- * groups: one). A room written twice keeps its first `previous` and its last state. Every
+ * The queued messages of a group and their rooms (docs/ingest.md "Write-behind"), in one
+ * statement: the messages in one multi-row insert, the rooms in one multi-row update per set of
+ * changed columns (most groups: one), as its parts. A room written twice keeps its first `previous` and its last state. Every
  * message must be new and every room found, or the whole group runs again with savepoints,
  * where each message takes its own statement and a duplicate fails alone.
  */
 const writeQueuedMessages: FlushWrites<QueuedMessage> = async (trx, entries) => {
   const insert = entries[0]!.message;
-  const messageTypes = await typesOf(trx, 'messages');
-  const { rows: [inserted] } = await preparedSql<{ n: number }>(trx, `messages.insertQueued:${insert.names.join(',')}`, () =>
-    `with m as (insert into messages (${insert.names.map(quote).join(', ')}) select * from unnest(${insert.names.map((name, i) => `$${i + 1}::${arrayOf(messageTypes, 'messages', name)}`).join(', ')}) ` +
-    `on conflict (${MESSAGE_CONFLICT_COLUMNS.map(quote).join(', ')}) do nothing returning 1) select count(*)::int as n from m`,
-  insert.names.map((_, i) => entries.map((e) => e.message.values[i])));
-  if (inserted!.n !== entries.length) throw new QueuedWriteConflict(`write-behind: ${entries.length - inserted!.n} of ${entries.length} queued messages were already stored; the group runs again with savepoints.`);
-
   const rooms = new Map<string, { tenantId: string; room: Room; previous: Room }>();
   for (const { tenantId, room, previous } of entries) rooms.set(room.id, { tenantId, room, previous: rooms.get(room.id)?.previous ?? previous });
-  const shapes = new Map<string, Array<{ tenantId: string; id: string; columns: Record<string, unknown> }>>();
+  const byShape = new Map<string, Array<{ tenantId: string; id: string; columns: Record<string, unknown> }>>();
   for (const { tenantId, room, previous } of rooms.values()) {
     const { columns, names } = columnsToWrite(room, previous);
     const key = names.join(',');
-    const list = shapes.get(key);
+    const list = byShape.get(key);
     if (list) list.push({ tenantId, id: room.id, columns });
-    else shapes.set(key, [{ tenantId, id: room.id, columns }]);
+    else byShape.set(key, [{ tenantId, id: room.id, columns }]);
   }
+  // One order of the shapes, so a set of shapes is one statement text whatever the entries' order.
+  const shapes = [...byShape.keys()].sort();
+  const messageTypes = await typesOf(trx, 'messages');
   const roomTypes = await typesOf(trx, 'rooms');
-  for (const [key, list] of shapes) {
-    const names = key.split(',');
-    const { count } = await preparedSql(trx, `rooms.updateQueued:${key}`, () =>
-      `update rooms as r set ${names.map((name) => `${quote(name)} = v.${quote(name)}`).join(', ')} ` +
-      // The keys as their columns' own types: a text array against varchar columns would not use the primary key.
-      `from unnest($1::${arrayOf(roomTypes, 'rooms', 'tenant_id')}, $2::${arrayOf(roomTypes, 'rooms', 'id')}${names.map((name, i) => `, $${i + 3}::${arrayOf(roomTypes, 'rooms', name)}`).join('')}) as v(tenant_id, id${names.map((name) => `, ${quote(name)}`).join('')}) ` +
-      'where r.tenant_id = v.tenant_id and r.id = v.id',
-    [list.map((r) => r.tenantId), list.map((r) => r.id), ...names.map((name) => list.map((r) => r.columns[name]))]);
-    if (count !== list.length) throw new QueuedWriteConflict(`write-behind: ${list.length - count} of ${list.length} queued rooms were not found; the group runs again with savepoints.`);
+  const values: unknown[] = insert.names.map((_, i) => entries.map((e) => e.message.values[i]));
+  for (const key of shapes) {
+    const list = byShape.get(key)!;
+    values.push(list.map((r) => r.tenantId), list.map((r) => r.id), ...key.split(',').map((name) => list.map((r) => r.columns[name])));
   }
+  // The insert and every room update in one statement (one round trip on the tenant's serial
+  // lane); each part counts its rows so a duplicate or a missing room fails the group.
+  const { rows: [counts] } = await preparedSql<Record<string, number>>(trx, `messages.flushQueued:${insert.names.join(',')}|${shapes.join('|')}`, () => {
+    let n = 0;
+    const param = (type: string) => `$${++n}::${type}`;
+    const parts = [
+      `m as (insert into messages (${insert.names.map(quote).join(', ')}) select * from unnest(${insert.names.map((name) => param(arrayOf(messageTypes, 'messages', name))).join(', ')}) ` +
+        `on conflict (${MESSAGE_CONFLICT_COLUMNS.map(quote).join(', ')}) do nothing returning 1)`,
+    ];
+    shapes.forEach((key, i) => {
+      const names = key.split(',');
+      parts.push(
+        `u${i} as (update rooms as r set ${names.map((name) => `${quote(name)} = v.${quote(name)}`).join(', ')} ` +
+          // The keys as their columns' own types: a text array against varchar columns would not use the primary key.
+          `from unnest(${param(arrayOf(roomTypes, 'rooms', 'tenant_id'))}, ${param(arrayOf(roomTypes, 'rooms', 'id'))}${names.map((name) => `, ${param(arrayOf(roomTypes, 'rooms', name))}`).join('')}) as v(tenant_id, id${names.map((name) => `, ${quote(name)}`).join('')}) ` +
+          'where r.tenant_id = v.tenant_id and r.id = v.id returning 1)',
+      );
+    });
+    return `with ${parts.join(', ')} select (select count(*)::int from m) as m${shapes.map((_, i) => `, (select count(*)::int from u${i}) as u${i}`).join('')}`;
+  }, values);
+  if (counts!.m !== entries.length) throw new QueuedWriteConflict(`write-behind: ${entries.length - counts!.m!} of ${entries.length} queued messages were already stored; the group runs again with savepoints.`);
+  shapes.forEach((key, i) => {
+    const expected = byShape.get(key)!.length;
+    if (counts![`u${i}`] !== expected) throw new QueuedWriteConflict(`write-behind: ${expected - counts![`u${i}`]!} of ${expected} queued rooms were not found; the group runs again with savepoints.`);
+  });
 };
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;

@@ -107,11 +107,9 @@ export function createChangeFeed(deps: { db: Db; bus: ChangeBus; clock: Clock; l
     }
     const list = [...unique.values()];
     const n = list.length;
-    const last = await log.reserve(trx, tenantId, n);
     const at = clock.now().toISOString();
-    const events = list.map((c, i) => ({ ...c, tenantId, seq: last - n + 1 + i, at }));
-    await log.append(trx, tenantId, events);
-    return events;
+    const last = await log.reserveAndAppend(trx, tenantId, list, at);
+    return list.map((c, i) => ({ ...c, tenantId, seq: last - n + 1 + i, at }));
   }
 
   function stateOf(tenantId: string) {

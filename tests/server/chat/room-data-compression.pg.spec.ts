@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Channel } from '@atendimento/schemas';
+import { parseJson } from '@atendimento/server/db/knex';
+import { startWhatsappServer, stopWhatsappServer, type WhatsappTest } from '../whatsapp/whatsapp-helpers';
+
+/**
+ * PostgreSQL (migration 023): a room's record is compressed with lz4 where the server has it
+ * (every customer message rewrites the ~2 kB record: docs/bench.md), and reads back whole.
+ */
+let t: WhatsappTest;
+let channel: Channel;
+beforeAll(async () => {
+  t = await startWhatsappServer({ autoStatuses: false });
+  channel = (await t.server.services.chat.deps.directory.channel('acme', 'wa-meta'))!;
+});
+afterAll(() => stopWhatsappServer(t));
+
+async function lz4Available(): Promise<boolean> {
+  try {
+    await t.server.db.transaction(async (trx) => {
+      await trx.raw('create temporary table lz4_probe (x text compression lz4) on commit drop');
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('rooms.data compression', () => {
+  it('a room written after the migration is stored with lz4 (pglz where the server lacks it) and reads back whole', async () => {
+    const db = t.server.db;
+    const method = (await lz4Available()) ? 'lz4' : 'pglz';
+    const column = await db.raw("select attcompression from pg_attribute where attrelid = 'rooms'::regclass and attname = 'data'");
+    expect(column.rows[0].attcompression).toBe(method === 'lz4' ? 'l' : '');
+
+    // A long message (the room keeps it as its last) makes the record long enough to compress (rows over ~2 kB).
+    const text = `Olá, ${'preciso de ajuda com o pedido. '.repeat(80)}Obrigado.`;
+    const [result] = await t.server.services.chat.ingest.ingestInbound('acme', channel, [
+      { externalId: 'wamid.lz4.1', timestamp: new Date().toISOString(), contact: { phone: '5511977770001', userId: null, displayName: 'Cliente Comprimido' }, content: { type: 'text', text } },
+    ]);
+    const row = (await db.raw('select data, pg_column_compression(data) as method from rooms where tenant_id = ? and id = ?', ['acme', result!.roomId])).rows[0];
+    expect(row.method).toBe(method);
+    const room = parseJson<{ lastMessage?: { text?: string }; author?: { displayName?: string } }>(row.data, {});
+    // The room keeps its last message's preview (the start of its text).
+    expect(room.lastMessage?.text?.length).toBeGreaterThan(100);
+    expect(text.startsWith(room.lastMessage!.text!)).toBe(true);
+    expect(room.author?.displayName).toBe('Cliente Comprimido');
+  });
+});
