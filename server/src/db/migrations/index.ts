@@ -19,7 +19,7 @@ import * as m019 from './019-export-jobs';
 import * as m020 from './020-flow-runs';
 import * as m021 from './021-redundant-indexes';
 import * as m022 from './022-idempotency-partial-index';
-import * as m023 from './023-room-data-lz4';
+import * as m023 from './023-pg-storage';
 
 /**
  * Migrations are imported statically (no directory scan), so they work the same under tsx,
@@ -46,7 +46,7 @@ const migrations: Record<string, Knex.Migration> = {
   '020-flow-runs': m020,
   '021-redundant-indexes': m021,
   '022-idempotency-partial-index': m022,
-  '023-room-data-lz4': m023,
+  '023-pg-storage': m023,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -75,12 +75,12 @@ export function createChangeLogRepository(db: Db) {
       // counter's row lock is taken by the first, as in `reserve`.
       const { rows } = await preparedSql<{ value: number | string }>(trx, 'changeLog.reserveAndAppend', () => `
         with counter as (
-          insert into counters (tenant_id, name, value) values ($1, '${SEQ_COUNTER}', $2::integer)
+          insert into counters (tenant_id, name, value) values ($1, '${SEQ_COUNTER}', $2::bigint)
           on conflict (tenant_id, name) do update set value = counters.value + excluded.value
           returning value
         ), entries as (
           insert into change_log (tenant_id, seq, collection, record_id, op, created_at)
-          select $1, counter.value - $2::integer + e.n, e.collection, e.record_id, e.op, $6
+          select $1, counter.value - $2::bigint + e.n, e.collection, e.record_id, e.op, $6
           from counter, unnest($3::text[], $4::text[], $5::text[]) with ordinality as e(collection, record_id, op, n)
         )
         select value from counter`, [tenantId, n, changes.map((c) => c.collection), changes.map((c) => c.id), changes.map((c) => c.op), at]);

@@ -4,8 +4,9 @@ import { parseJson } from '@atendimento/server/db/knex';
 import { startWhatsappServer, stopWhatsappServer, type WhatsappTest } from '../whatsapp/whatsapp-helpers';
 
 /**
- * PostgreSQL (migration 023): a room's record is compressed with lz4 where the server has it
- * (every customer message rewrites the ~2 kB record: docs/bench.md), and reads back whole.
+ * PostgreSQL storage (migration 023): a tenant's change sequence runs past int4, and a room's
+ * record is compressed with lz4 where the server has it (every customer message rewrites the
+ * ~2 kB record: docs/bench.md) and reads back whole.
  */
 let t: WhatsappTest;
 let channel: Channel;
@@ -45,5 +46,20 @@ describe('rooms.data compression', () => {
     expect(room.lastMessage?.text?.length).toBeGreaterThan(100);
     expect(text.startsWith(room.lastMessage!.text!)).toBe(true);
     expect(room.author?.displayName).toBe('Cliente Comprimido');
+  });
+
+  it("a tenant's change sequence goes on past 2,147,483,647 (int4): a message near the edge is stored and numbered after it", async () => {
+    const db = t.server.db;
+    const edge = 2 ** 31 - 2;
+    await db('counters').insert({ tenant_id: 'acme', name: 'changeSeq', value: edge }).onConflict(['tenant_id', 'name']).merge(['value']);
+    const [result] = await t.server.services.chat.ingest.ingestInbound('acme', channel, [
+      { externalId: 'wamid.seq.edge', timestamp: new Date().toISOString(), contact: { phone: '5511977770002', userId: null, displayName: 'Cliente Limite' }, content: { type: 'text', text: 'Oi' } },
+    ]);
+    expect(result!.created).toBe(true);
+    const seqs = (await db('change_log').where('tenant_id', 'acme').andWhere('seq', '>', edge).orderBy('seq').pluck('seq')).map(Number);
+    expect(seqs.length).toBeGreaterThan(1);
+    expect(seqs[0]).toBe(edge + 1);
+    expect(seqs.at(-1)!).toBeGreaterThan(2 ** 31 - 1);
+    expect(seqs).toEqual(seqs.map((_, i) => edge + 1 + i));
   });
 });
