@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { createDb, dialectOf } from './knex';
-import { prepared } from './prepared';
+import { listArg, prepared, preparedAll, whereOneOf } from './prepared';
 
 /**
  * Hot statements compiled once by knex and run on the transaction's connection: the same
@@ -85,5 +85,29 @@ describe.each(targets)('prepared statements on $name', ({ db }) => {
     expect(await db('items').where({ tenant_id: 'r' })).toEqual([]);
     await expect(db.transaction((trx) => prepared(trx, 'items.badShape', ['items'], (k, [table]) => k(table!).select('id'))))
       .rejects.toThrow(/prepared\(items\.badShape\): a marker ended up in the SQL text/);
+  });
+
+  it('preparedAll: the same rows for a list of any length, prepared once inside a transaction and built by knex outside one', async () => {
+    await db.transaction(async (trx) => {
+      for (const id of ['l1', 'l2', 'l3']) await insert(trx, 'list', id, `Item ${id}`, true);
+    });
+    const named = (q: Knex | Knex.Transaction, ids: string[]) =>
+      preparedAll<{ id: string; name: string }>(q, 'items.named', ['list', listArg(q, ids)], (k, [t, l]) =>
+        whereOneOf(k('items').where('tenant_id', t as string), k, 'id', l as string).orderBy('id').select('id', 'name'));
+    const seen: string[] = [];
+    const onQuery = (q: { sql: string }) => seen.push(q.sql);
+    db.on('query', onQuery);
+    try {
+      const inside = await db.transaction(async (trx) => [await named(trx, ['l3', 'l1']), await named(trx, ['l2']), await named(trx, ['l1', 'l2', 'l3', 'nenhum'])]);
+      const outside = [await named(db, ['l3', 'l1']), await named(db, ['l2']), await named(db, ['l1', 'l2', 'l3', 'nenhum'])];
+      const expected = [['l1', 'l3'], ['l2'], ['l1', 'l2', 'l3']];
+      expect(inside.map((rows) => rows.map((r) => r.id))).toEqual(expected);
+      expect(outside.map((rows) => rows.map((r) => r.id))).toEqual(expected);
+      expect(inside[1]![0]!.name).toBe('Item l2');
+    } finally {
+      db.off('query', onQuery);
+    }
+    // One statement text whatever the list's length.
+    expect(new Set(seen.filter((sql) => /from [`"]items[`"]/i.test(sql))).size).toBe(1);
   });
 });

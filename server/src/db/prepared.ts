@@ -120,6 +120,21 @@ export function listArg(q: Knex | Knex.Transaction, list: readonly string[]): un
 }
 
 /**
+ * The rows (or the change count) of the statement `key`: prepared inside a transaction, built by
+ * knex outside one, as `preparedFirst`. `build` must serve both (it gets markers in the first
+ * case, the values in the second; a list goes through `whereOneOf`/`listArg`).
+ */
+export async function preparedAll<Row = Record<string, unknown>>(
+  q: Knex | Knex.Transaction,
+  key: string,
+  args: readonly unknown[],
+  build: (k: Knex | Knex.Transaction, args: readonly unknown[]) => Knex.QueryBuilder,
+): Promise<Row[]> {
+  if (isTransaction(q)) return (await prepared<Row>(q, key, args, build)).rows;
+  return (await build(q, args)) as Row[];
+}
+
+/**
  * The first row of the statement `key`: prepared inside a transaction (where the ingest path
  * asks it, once per message), built by knex outside one (rare reads with no connection of
  * their own to prepare on). `build` must end in `.first()` and serve both.

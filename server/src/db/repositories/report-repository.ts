@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Db, Executor } from '../knex';
-import { parseJson } from '../knex';
+import { dialectOf, parseJson } from '../knex';
+import { listArg, preparedAll, whereOneOf } from '../prepared';
 import { emptyRoomState } from '@atendimento/schemas';
 import type { Contribution, RoomFacts, RoomRaw, StatusPoint } from '../../services/reports/report-facts';
 
@@ -28,6 +29,20 @@ const CHUNK = 400;
 /** An id no row has: an empty IN list without dialect quirks (PostgreSQL refuses NUL in text). */
 const NO_MATCH = '#nenhum#';
 
+
+/** The columns `roomRaw` reads of a room. */
+interface RoomRawRow {
+  id: string;
+  created_at: string;
+  closed_at: string | null;
+  internal: unknown;
+  channel_id: string | null;
+  contact_id: string | null;
+  department_id: string | null;
+  nps_value: unknown;
+  csat_value: unknown;
+  data: unknown;
+}
 
 function num(v: unknown): number {
   return typeof v === 'number' ? v : Number(v ?? 0);
@@ -78,28 +93,35 @@ export function createReportRepository(db: Db) {
         const ids = roomIds.slice(i, i + CHUNK);
         // PostgreSQL: the room rows are locked (in id order) so two transactions re-filing the
         // same room one after the other each see the other's facts, never both the old ones.
-        const rooms = await q('rooms')
-          .where('tenant_id', tenantId)
-          .whereIn('id', ids)
-          .orderBy('id')
-          .modify((b) => {
-            if (options.lock && db.client.config.client === 'pg') b.forUpdate();
-          })
-          .select('id', 'created_at', 'closed_at', 'internal', 'channel_id', 'contact_id', 'department_id', 'nps_value', 'csat_value', 'data');
-        const answers = await q('messages')
-          .where('tenant_id', tenantId)
-          .whereIn('room_id', ids)
-          .andWhere({ author_type: 'agent', annotation: false })
-          .whereNotNull('author_id')
-          .groupBy('room_id', 'author_id')
-          .select('room_id', 'author_id')
-          .min({ first: 'created_at' })
-          .max({ last: 'created_at' });
-        const tags = await q('room_members').where('tenant_id', tenantId).whereIn('room_id', ids).andWhere('kind', 'tag').select('room_id', 'member_id');
+        // Each read is one prepared statement whatever the count (prepared.ts): a new room files
+        // its facts in its own transaction, so every new chat ran these through knex's builder.
+        const list = listArg(q, ids);
+        const lock = Boolean(options.lock) && dialectOf(q) === 'pg';
+        const rooms = await preparedAll<RoomRawRow>(q, `reports.roomRaw.rooms:${lock ? 'lock' : ''}`, [tenantId, list], (k, [t, l]) =>
+          whereOneOf(k('rooms').where('tenant_id', t as string), k, 'id', l as string)
+            .orderBy('id')
+            .modify((b) => {
+              if (lock) b.forUpdate();
+            })
+            .select('id', 'created_at', 'closed_at', 'internal', 'channel_id', 'contact_id', 'department_id', 'nps_value', 'csat_value', 'data'));
+        const answers = await preparedAll(q, 'reports.roomRaw.answers', [tenantId, list], (k, [t, l]) =>
+          whereOneOf(k('messages').where('tenant_id', t as string), k, 'room_id', l as string)
+            .andWhere({ author_type: 'agent', annotation: false })
+            .whereNotNull('author_id')
+            .groupBy('room_id', 'author_id')
+            .select('room_id', 'author_id')
+            .min({ first: 'created_at' })
+            .max({ last: 'created_at' }));
+        const tags = await preparedAll(q, 'reports.roomRaw.tags', [tenantId, list], (k, [t, l]) =>
+          whereOneOf(k('room_members').where('tenant_id', t as string), k, 'room_id', l as string).andWhere('kind', 'tag').select('room_id', 'member_id'));
         const transfers = withTransfers
-          ? await q('room_transfers').where('tenant_id', tenantId).whereIn('room_id', ids).select('room_id', 'from_department_id', 'to_department_id', 'from_user_id').orderBy('id')
+          ? await preparedAll(q, 'reports.roomRaw.transfers', [tenantId, list], (k, [t, l]) =>
+            whereOneOf(k('room_transfers').where('tenant_id', t as string), k, 'room_id', l as string).select('room_id', 'from_department_id', 'to_department_id', 'from_user_id').orderBy('id'))
           : [];
-        const flowRuns = options.flowRuns ? await q('flow_runs').where('tenant_id', tenantId).whereIn('room_id', ids).select('room_id', 'flow_id', 'completed', 'results').orderBy('id') : [];
+        const flowRuns = options.flowRuns
+          ? await preparedAll(q, 'reports.roomRaw.flowRuns', [tenantId, list], (k, [t, l]) =>
+            whereOneOf(k('flow_runs').where('tenant_id', t as string), k, 'room_id', l as string).select('room_id', 'flow_id', 'completed', 'results').orderBy('id'))
+          : [];
         const byRoom = <T extends { room_id: string }>(rows: T[]) => {
           const m = new Map<string, T[]>();
           for (const r of rows) {
@@ -147,7 +169,8 @@ export function createReportRepository(db: Db) {
     async facts(q: Conn, tenantId: string, roomIds: string[]): Promise<Map<string, RoomFacts>> {
       const out = new Map<string, RoomFacts>();
       for (let i = 0; i < roomIds.length; i += CHUNK) {
-        const rows = await q('report_room_facts').where('tenant_id', tenantId).whereIn('room_id', roomIds.slice(i, i + CHUNK)).select('room_id', 'day', 'contributions');
+        const rows = await preparedAll<{ room_id: string; day: string; contributions: unknown }>(q, 'reports.facts', [tenantId, listArg(q, roomIds.slice(i, i + CHUNK))], (k, [t, l]) =>
+          whereOneOf(k('report_room_facts').where('tenant_id', t as string), k, 'room_id', l as string).select('room_id', 'day', 'contributions'));
         for (const r of rows) out.set(r.room_id, { day: r.day, contributions: parseJson<Contribution[]>(r.contributions, []) });
       }
       return out;
@@ -155,13 +178,13 @@ export function createReportRepository(db: Db) {
 
     async saveFacts(q: Conn, tenantId: string, roomId: string, facts: RoomFacts | null): Promise<void> {
       if (!facts) {
-        await q('report_room_facts').where({ tenant_id: tenantId, room_id: roomId }).del();
+        await preparedAll(q, 'reports.deleteFacts', [tenantId, roomId], (k, [t, r]) => k('report_room_facts').where({ tenant_id: t, room_id: r }).del());
         return;
       }
-      await q('report_room_facts')
-        .insert({ tenant_id: tenantId, room_id: roomId, day: facts.day, contributions: JSON.stringify(facts.contributions) })
+      await preparedAll(q, 'reports.saveFacts', [tenantId, roomId, facts.day, JSON.stringify(facts.contributions)], (k, [t, r, day, c]) => k('report_room_facts')
+        .insert({ tenant_id: t, room_id: r, day, contributions: c })
         .onConflict(['tenant_id', 'room_id'])
-        .merge(['day', 'contributions']);
+        .merge(['day', 'contributions']));
     },
 
     /** Inserts many facts rows at once (rebuild). */
@@ -177,11 +200,12 @@ export function createReportRepository(db: Db) {
      */
     async addCounters(q: Conn, tenantId: string, deltas: { day: string; c: Contribution }[]): Promise<void> {
       for (let i = 0; i < deltas.length; i += 150) {
-        const values = deltas.slice(i, i + 150).map(({ day, c }) => ({ tenant_id: tenantId, day, kind: c[0], dept: c[1], key: c[2], sub: c[3], n: c[4], total: c[5] }));
-        await q('report_daily')
-          .insert(values)
+        const slice = deltas.slice(i, i + 150);
+        // One shape per row count (at most 150), each compiled once (prepared.ts).
+        await preparedAll(q, `reports.addCounters:${slice.length}`, slice.flatMap(({ day, c }) => [tenantId, day, c[0], c[1], c[2], c[3], c[4], c[5]]), (k, v) => k('report_daily')
+          .insert(slice.map((_, r) => ({ tenant_id: v[r * 8], day: v[r * 8 + 1], kind: v[r * 8 + 2], dept: v[r * 8 + 3], key: v[r * 8 + 4], sub: v[r * 8 + 5], n: v[r * 8 + 6], total: v[r * 8 + 7] })))
           .onConflict(['tenant_id', 'day', 'kind', 'dept', 'key', 'sub'])
-          .merge({ n: (q as Knex).raw('report_daily.n + excluded.n'), total: (q as Knex).raw('report_daily.total + excluded.total') });
+          .merge({ n: k.raw('report_daily.n + excluded.n'), total: k.raw('report_daily.total + excluded.total') }));
       }
     },
 
