@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Channel } from '@atendimento/schemas';
+import { describe, expect, it } from 'vitest';
 import { parseJson } from '@atendimento/server/db/knex';
-import { startWhatsappServer, stopWhatsappServer, type WhatsappTest } from '../whatsapp/whatsapp-helpers';
+import { useWhatsappServer } from '../whatsapp/whatsapp-helpers';
 
 /**
  * PostgreSQL storage (migration 023): a tenant's change sequence runs past int4, and a room's
  * record is compressed with lz4 where the server has it (every customer message rewrites the
  * ~2 kB record: docs/bench.md) and reads back whole.
  */
-let t: WhatsappTest;
-let channel: Channel;
-beforeAll(async () => {
-  t = await startWhatsappServer({ autoStatuses: false });
-  channel = (await t.server.services.chat.deps.directory.channel('acme', 'wa-meta'))!;
-});
-afterAll(() => stopWhatsappServer(t));
+const suite = useWhatsappServer();
 
 async function lz4Available(): Promise<boolean> {
   try {
-    await t.server.db.transaction(async (trx) => {
+    await suite.t.server.db.transaction(async (trx) => {
       await trx.raw('create temporary table lz4_probe (x text compression lz4) on commit drop');
     });
     return true;
@@ -29,14 +22,14 @@ async function lz4Available(): Promise<boolean> {
 
 describe('rooms.data compression', () => {
   it('a room written after the migration is stored with lz4 (pglz where the server lacks it) and reads back whole', async () => {
-    const db = t.server.db;
+    const db = suite.t.server.db;
     const method = (await lz4Available()) ? 'lz4' : 'pglz';
     const column = await db.raw("select attcompression from pg_attribute where attrelid = 'rooms'::regclass and attname = 'data'");
     expect(column.rows[0].attcompression).toBe(method === 'lz4' ? 'l' : '');
 
     // A long message (the room keeps it as its last) makes the record long enough to compress (rows over ~2 kB).
     const text = `Olá, ${'preciso de ajuda com o pedido. '.repeat(80)}Obrigado.`;
-    const [result] = await t.server.services.chat.ingest.ingestInbound('acme', channel, [
+    const [result] = await suite.t.server.services.chat.ingest.ingestInbound('acme', suite.channel, [
       { externalId: 'wamid.lz4.1', timestamp: new Date().toISOString(), contact: { phone: '5511977770001', userId: null, displayName: 'Cliente Comprimido' }, content: { type: 'text', text } },
     ]);
     const row = (await db.raw('select data, pg_column_compression(data) as method from rooms where tenant_id = ? and id = ?', ['acme', result!.roomId])).rows[0];
@@ -49,10 +42,10 @@ describe('rooms.data compression', () => {
   });
 
   it("a tenant's change sequence goes on past 2,147,483,647 (int4): a message near the edge is stored and numbered after it", async () => {
-    const db = t.server.db;
+    const db = suite.t.server.db;
     const edge = 2 ** 31 - 2;
     await db('counters').insert({ tenant_id: 'acme', name: 'changeSeq', value: edge }).onConflict(['tenant_id', 'name']).merge(['value']);
-    const [result] = await t.server.services.chat.ingest.ingestInbound('acme', channel, [
+    const [result] = await suite.t.server.services.chat.ingest.ingestInbound('acme', suite.channel, [
       { externalId: 'wamid.seq.edge', timestamp: new Date().toISOString(), contact: { phone: '5511977770002', userId: null, displayName: 'Cliente Limite' }, content: { type: 'text', text: 'Oi' } },
     ]);
     expect(result!.created).toBe(true);

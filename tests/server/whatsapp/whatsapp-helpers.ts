@@ -1,4 +1,6 @@
 import http from 'node:http';
+import { afterAll, beforeAll } from 'vitest';
+import type { Channel } from '@atendimento/schemas';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { hubSignature } from '@atendimento/integrations';
@@ -110,6 +112,20 @@ export async function startWhatsappServer(options: { statusDelayMs?: number; aut
 
 export async function stopWhatsappServer(t: WhatsappTest | undefined): Promise<void> {
   if (t) await t.close();
+}
+
+/**
+ * A WhatsApp test server for the spec file that calls it (started in `beforeAll`, stopped in
+ * `afterAll`) and acme's Meta channel 'wa-meta', for specs that drive ingest directly.
+ */
+export function useWhatsappServer(options: Parameters<typeof startWhatsappServer>[0] = { autoStatuses: false }): { t: WhatsappTest; channel: Channel } {
+  const suite = {} as { t: WhatsappTest; channel: Channel };
+  beforeAll(async () => {
+    suite.t = await startWhatsappServer(options);
+    suite.channel = (await suite.t.server.services.chat.deps.directory.channel('acme', 'wa-meta'))!;
+  });
+  afterAll(() => stopWhatsappServer(suite.t));
+  return suite;
 }
 
 /** Rows of `messages` for a channel and external id (what exactly-once is about). */
