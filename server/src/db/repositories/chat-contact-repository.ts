@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { dialectOf, parseRecord, toJson } from '../knex';
-import { isTransaction, listArg, prepared, preparedFirst, whereOneOf } from '../prepared';
+import { listArg, prepared, preparedAll, preparedFirst, whereOneOf } from '../prepared';
 
 /**
  * The chat side of contacts: find or create the contact of a new conversation (web-chat
@@ -124,13 +124,10 @@ export function createChatContactRepository() {
     async findByIdentities(q: Knex | Knex.Transaction, tenantId: string, channelId: string, identities: string[]): Promise<Map<string, { boundId: string; contact: ChatContact | null }>> {
       const found = new Map<string, { boundId: string; contact: ChatContact | null }>();
       if (identities.length === 0) return found;
-      const select = (k: Knex | Knex.Transaction, t: string, c: string) => boundContacts(k)
-        .where({ 'contact_identities.tenant_id': t, 'contact_identities.channel_id': c })
-        .select('contact_identities.identity as bound_identity', 'contact_identities.contact_id as bound_id', 'contacts.*');
       // A group commit's read-ahead: one prepared statement whatever the count (docs/ingest.md "Read-ahead").
-      const rows: Array<Record<string, unknown>> = isTransaction(q)
-        ? (await prepared(q, 'contacts.findByIdentities', [tenantId, channelId, listArg(q, identities)], (k, [t, c, ids]) => whereOneOf(select(k, t!, c!), k, 'contact_identities.identity', ids!))).rows
-        : await select(q, tenantId, channelId).whereIn('contact_identities.identity', identities);
+      const rows = await preparedAll(q, 'contacts.findByIdentities', [tenantId, channelId, listArg(q, identities)], (k, [t, c, ids]) =>
+        whereOneOf(boundContacts(k).where({ 'contact_identities.tenant_id': t, 'contact_identities.channel_id': c }), k, 'contact_identities.identity', ids as string)
+          .select('contact_identities.identity as bound_identity', 'contact_identities.contact_id as bound_id', 'contacts.*'));
       for (const row of rows) found.set(String(row.bound_identity), { boundId: String(row.bound_id), contact: row.id == null ? null : fromRow(row) });
       return found;
     },

@@ -143,9 +143,10 @@ class QueuedWriteConflict extends Error {}
 /**
  * The queued messages of a group and their rooms (docs/ingest.md "Write-behind"), in one
  * statement: the messages in one multi-row insert, the rooms in one multi-row update per set of
- * changed columns (most groups: one), as its parts. A room written twice keeps its first `previous` and its last state. Every
- * message must be new and every room found, or the whole group runs again with savepoints,
- * where each message takes its own statement and a duplicate fails alone.
+ * changed columns (most groups: one), as its parts. A room written twice keeps its first
+ * `previous` and its last state. Every message must be new and every room found, or the whole
+ * group runs again with savepoints, where each message takes its own statement and a duplicate
+ * fails alone.
  */
 const writeQueuedMessages: FlushWrites<QueuedMessage> = async (trx, entries) => {
   const insert = entries[0]!.message;
