@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { WebSocket } from 'ws';
-import { sendWebhook, startBenchServer, webhookFor } from './hub.bench';
+import { sendWebhook, startBenchServer, webhookFor, WARM_UP_SECONDS } from './hub.bench';
 import { percentile, type BenchLine } from './report';
 
 interface Agent {
@@ -67,22 +67,31 @@ export async function e2eBench(seconds: number, sockets = Number(process.env.BEN
       );
     }
 
-    const run = randomUUID().slice(0, 8);
-    const total = rate * seconds;
-    const start = performance.now();
-    const pending: Promise<unknown>[] = [];
+    // Sends `total` webhooks at `rate`/s, each from a new contact, round robin over the tenants.
     let errors = 0;
-    for (let n = 0; n < total; n++) {
-      const at = start + (n * 1000) / rate;
-      const wait = at - performance.now();
-      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-      const tenant = n % tenants;
-      const marker = `b7:${run}:${n}`;
-      scheduled.set(marker, { at, tenant });
-      const signed = webhookFor(`55${String(n).padStart(11, '0')}`, `wamid.b7.${run}.${n}`, marker);
-      pending.push(sendWebhook(url, seeded![tenant]!.host, httpAgent, signed, seeded![tenant]!.channelId).then((status) => void (status === 200 || errors++), () => void errors++));
-    }
-    await Promise.all(pending);
+    const send = async (prefix: string, total: number, first: number) => {
+      const start = performance.now();
+      const pending: Promise<unknown>[] = [];
+      for (let n = 0; n < total; n++) {
+        const at = start + (n * 1000) / rate;
+        const wait = at - performance.now();
+        if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+        const tenant = n % tenants;
+        const marker = `${prefix}:${n}`;
+        if (prefix.startsWith('b7:')) scheduled.set(marker, { at, tenant });
+        const signed = webhookFor(`55${String(first + n).padStart(11, '0')}`, `wamid.${prefix}.${n}`, marker);
+        pending.push(sendWebhook(url, seeded![tenant]!.host, httpAgent, signed, seeded![tenant]!.channelId).then((status) => void (status === 200 || errors++), () => void errors++));
+      }
+      await Promise.all(pending);
+    };
+    const run = randomUUID().slice(0, 8);
+    // The same load first, not counted (as B2 and B9): a process that has just started runs
+    // its hot path interpreted and compiles it under load; its first ~0.4 s queued acks to
+    // ~200 ms (docs/bench.md "Where issue 22 ends"). BENCH_WARM_UP=0 measures the cold process.
+    if (WARM_UP_SECONDS > 0) await send(`w7:${run}`, rate * WARM_UP_SECONDS, 10_000_000);
+    errors = 0;
+    const total = rate * seconds;
+    await send(`b7:${run}`, total, 0);
     // Everything acknowledged; wait until every agent holds every message of its tenant (or
     // 60 s: what has not arrived by then counts as lost).
     const perTenant = (t: number) => [...scheduled.values()].filter((s) => s.tenant === t).length;
@@ -95,7 +104,7 @@ export async function e2eBench(seconds: number, sockets = Number(process.env.BEN
     latencies.sort((a, b) => a - b);
     const p50 = percentile(latencies, 50);
     const p99 = percentile(latencies, 99);
-    const note = `${sockets} agents over ${tenants} tenants, ${total} webhooks at ${rate}/s (${errors} not 200); lost ${lost}, duplicated ${duplicated} of ${expected} deliveries`;
+    const note = `${sockets} agents over ${tenants} tenants, ${total} webhooks at ${rate}/s after ${WARM_UP_SECONDS} s of the same not counted (${errors} not 200); lost ${lost}, duplicated ${duplicated} of ${expected} deliveries`;
     return [
       { id: 'B7a', name: `end to end p50, webhook -> agent socket (${sockets} agents, ${tenants} tenants, ${rate}/s)`, value: p50, unit: 'ms', target: '<= 20 ms', met: p50 <= 20, note },
       { id: 'B7b', name: 'end to end p99 (from the scheduled send)', value: p99, unit: 'ms', baselineName: 'p50', baseline: p50, ratio: p99 / p50, target: '<= 100 ms', met: p99 <= 100 },

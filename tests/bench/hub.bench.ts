@@ -361,7 +361,7 @@ async function openModel(ready: BenchServerReady, rate: number, seconds: number)
 }
 
 /** Seconds of load before a max-rate run is measured (BENCH_WARM_UP; 0 measures a cold process). */
-const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP ?? 2);
+export const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP ?? 2);
 
 async function maxRate(ready: BenchServerReady, seconds: number): Promise<{ rate: number; total: number }> {
   const result = await autocannon({
