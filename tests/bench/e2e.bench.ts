@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { WebSocket } from 'ws';
-import { sendWebhook, startBenchServer, webhookFor, WARM_UP_SECONDS } from './hub.bench';
+import { atRate, sendWebhook, startBenchServer, webhookFor, WARM_UP_SECONDS } from './hub.bench';
 import { percentile, type BenchLine } from './report';
 
 interface Agent {
@@ -69,21 +69,14 @@ export async function e2eBench(seconds: number, sockets = Number(process.env.BEN
 
     // Sends `total` webhooks at `rate`/s, each from a new contact, round robin over the tenants.
     let errors = 0;
-    const send = async (prefix: string, total: number, first: number) => {
-      const start = performance.now();
-      const pending: Promise<unknown>[] = [];
-      for (let n = 0; n < total; n++) {
-        const at = start + (n * 1000) / rate;
-        const wait = at - performance.now();
-        if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    const send = (prefix: string, total: number, first: number) =>
+      atRate(rate, total, (n, at) => {
         const tenant = n % tenants;
         const marker = `${prefix}:${n}`;
         if (prefix.startsWith('b7:')) scheduled.set(marker, { at, tenant });
         const signed = webhookFor(`55${String(first + n).padStart(11, '0')}`, `wamid.${prefix}.${n}`, marker);
-        pending.push(sendWebhook(url, seeded![tenant]!.host, httpAgent, signed, seeded![tenant]!.channelId).then((status) => void (status === 200 || errors++), () => void errors++));
-      }
-      await Promise.all(pending);
-    };
+        return sendWebhook(url, seeded![tenant]!.host, httpAgent, signed, seeded![tenant]!.channelId).then((status) => void (status === 200 || errors++), () => void errors++);
+      });
     const run = randomUUID().slice(0, 8);
     // The same load first, not counted (as B2 and B9): a process that has just started runs
     // its hot path interpreted and compiles it under load; its first ~0.4 s queued acks to

@@ -332,29 +332,38 @@ async function warmSockets(ready: BenchServerReady, agent: http.Agent, count: nu
  * a busy server (requests up to 1.2 s late while the server saw none slower than 150 ms;
  * docs/bench.md "B2b").
  */
+/**
+ * Calls `send(n, at)` for n = 0…total-1 at `rate` a second, each at its scheduled time `at`
+ * (performance.now()) whatever the earlier ones' answers (an open model: latency is timed from
+ * `at`, so a slow server cannot slow the load down), and waits for all of them.
+ */
+export async function atRate(rate: number, total: number, send: (n: number, at: number) => Promise<unknown>): Promise<void> {
+  const start = performance.now();
+  const pending: Promise<unknown>[] = [];
+  for (let n = 0; n < total; n++) {
+    const at = start + (n * 1000) / rate;
+    const wait = at - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    pending.push(send(n, at));
+  }
+  await Promise.all(pending);
+}
+
 async function openModel(ready: BenchServerReady, rate: number, seconds: number): Promise<{ p50: number; p99: number; errors: number; sent: number }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: OPEN_MODEL_SOCKETS });
   await warmSockets(ready, agent, OPEN_MODEL_SOCKETS);
   const total = rate * seconds;
   const latencies: number[] = [];
   let errors = 0;
-  const start = performance.now();
-  const pending: Promise<void>[] = [];
-  for (let i = 0; i < total; i++) {
-    const at = start + (i * 1000) / rate;
-    const wait = at - performance.now();
-    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    pending.push(
-      postWebhook(ready, agent).then(
-        (status) => {
-          if (status < 200 || status > 299) errors++;
-          latencies.push(performance.now() - at);
-        },
-        () => void errors++,
-      ),
-    );
-  }
-  await Promise.all(pending);
+  await atRate(rate, total, (_n, at) =>
+    postWebhook(ready, agent).then(
+      (status) => {
+        if (status < 200 || status > 299) errors++;
+        latencies.push(performance.now() - at);
+      },
+      () => void errors++,
+    ),
+  );
   agent.destroy();
   latencies.sort((a, b) => a - b);
   return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors, sent: total };
