@@ -29,5 +29,10 @@ export interface LiveSubscriptionLike<T = LiveRecord> {
  * engine passes its client as is. Subscriptions resume by themselves after reconnects.
  */
 export interface LiveSource {
-  subscribe(collection: string, query?: LiveQueryInput): LiveSubscriptionLike;
+  /**
+   * `options.from`: a live subscription of the same collection this one starts from (a list
+   * raising its limit): the server sends only what lies past its records. A source that does
+   * not know it may ignore it and send a snapshot.
+   */
+  subscribe(collection: string, query?: LiveQueryInput, options?: { from?: LiveSubscriptionLike }): LiveSubscriptionLike;
 }

@@ -83,4 +83,19 @@ describe('the session realtime client', () => {
     await waitFor(() => expect(openSockets()).toHaveLength(1));
     expect(FakeSocket.opened).toHaveLength(2);
   });
+
+  it("passes a growing list's `from` to the client: the grown window's subscribe resumes from the rooms held, as a full window", async () => {
+    setSession({ accessToken: 'token-1', user });
+    const first = sessionLiveSource.subscribe('rooms', { tab: 'queuesChats', limit: 2 });
+    await waitFor(() => expect(subscribed()).toEqual(['rooms']));
+    const socket = FakeSocket.opened[0]!;
+    const id = (socket.sent.find((f) => f.type === 'subscribe') as unknown as { id: string }).id;
+    socket.onmessage?.({ data: JSON.stringify({ type: 'snapshot', id, records: [{ id: 'r1' }, { id: 'r2' }], cursor: 7, orderBy: [], limit: 2 }) });
+    first.close();
+    const grown = sessionLiveSource.subscribe('rooms', { tab: 'queuesChats', limit: 102 }, { from: first });
+    expect(grown.records.map((r) => r.id)).toEqual(['r1', 'r2']);
+    await waitFor(() => expect(subscribed()).toEqual(['rooms', 'rooms']));
+    expect(socket.sent.filter((f) => f.type === 'subscribe').at(-1)).toMatchObject({ query: { limit: 102 }, cursor: 7, ids: ['r1', 'r2'], full: true });
+    grown.close();
+  });
 });

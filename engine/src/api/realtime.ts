@@ -42,9 +42,10 @@ session.onSignOut(() => {
  * leaving for /login) gives a subscription that never updates.
  */
 export const sessionLiveSource: LiveSource = {
-  subscribe(collection, query) {
+  subscribe(collection, query, options) {
     const live = sessionRealtime();
-    if (live) return live.subscribe(collection, query as LiveQueryInput) as unknown as LiveSubscriptionLike;
+    // `from` is a subscription this source returned: the client's own (it ignores any other).
+    if (live) return live.subscribe(collection, query as LiveQueryInput, options as Parameters<RealtimeClient['subscribe']>[2]) as unknown as LiveSubscriptionLike;
     return { records: [], state: 'loading', onUpdate: () => () => {}, close: () => {} };
   },
 };

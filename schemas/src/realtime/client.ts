@@ -264,7 +264,14 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
       readonly id: string,
       readonly collection: string,
       readonly query: LiveQueryInput,
-    ) {}
+      from?: LiveSubscription<T>,
+    ) {
+      // Starts holding what `from` holds, so its first subscribe is a resume (see subscribe()).
+      if (from instanceof SubscriptionImpl && from.state === 'live' && from.set.cursor !== null) {
+        this.set.adopt(from.set);
+        this.state = 'live';
+      }
+    }
 
     get records(): T[] {
       return this.set.list();
@@ -278,6 +285,8 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
         collection: this.collection,
         query: this.query,
         ...(resume && { cursor: this.set.cursor!, ids: this.set.ids() }),
+        // A full window may have more past it: the server tops it up to the query's limit.
+        ...(resume && this.set.size >= this.set.limit && { full: true }),
       });
     }
 
@@ -334,9 +343,15 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
       void open();
     },
 
-    /** Starts a live query; it survives reconnects until `close()`. */
-    subscribe<T extends LiveRecordData = LiveRecordData>(collection: string, query: LiveQueryInput = {}): LiveSubscription<T> {
-      const sub = new SubscriptionImpl<T>(`s${nextId++}`, collection, query);
+    /**
+     * Starts a live query; it survives reconnects until `close()`. `options.from`: a live
+     * subscription of the same collection whose records this one starts with (a list raising its
+     * limit as the user scrolls): the server is asked to resume from them and sends only the
+     * records past them, not a snapshot of the whole larger window.
+     */
+    subscribe<T extends LiveRecordData = LiveRecordData>(collection: string, query: LiveQueryInput = {}, options: { from?: LiveSubscription<T> } = {}): LiveSubscription<T> {
+      const from = options.from?.collection === collection ? options.from : undefined;
+      const sub = new SubscriptionImpl<T>(`s${nextId++}`, collection, query, from);
       subs.set(sub.id, sub as unknown as SubscriptionImpl<LiveRecordData>);
       if (state === 'ready') sub.sendSubscribe();
       return sub;

@@ -23,6 +23,16 @@ export class LiveSet<T extends LiveRecordData = LiveRecordData> {
     this.sorted = null;
   }
 
+  /** Starts from what another set holds (its records, order, limit and cursor). */
+  adopt(other: LiveSet<T>): void {
+    this.byId.clear();
+    for (const [id, r] of other.byId) this.byId.set(id, r);
+    this.orderBy = other.orderBy;
+    this.limit = other.limit;
+    this.cursor = other.cursor;
+    this.sorted = null;
+  }
+
   /** Applies removed, then added and modified, then moves the cursor. */
   applyChanges(frame: ChangesFrame): void {
     for (const id of frame.removed) this.byId.delete(id);

@@ -28,7 +28,9 @@ export interface AuthFrame {
 /**
  * Starts (or replaces) subscription `id`. With `cursor` and `ids` (what the client holds) the
  * server replays exactly the changes after `cursor`, or sends a fresh snapshot when its log no
- * longer covers the gap.
+ * longer covers the gap. `full`: those ids were a full window (more records may follow them),
+ * so the server tops the window up to the query's limit after the replay — how a list grows
+ * its window without receiving again what it holds (docs/realtime.md "Resume").
  */
 export interface SubscribeFrame {
   type: 'subscribe';
@@ -37,6 +39,7 @@ export interface SubscribeFrame {
   query?: LiveQueryInput;
   cursor?: number;
   ids?: string[];
+  full?: boolean;
 }
 
 export interface UnsubscribeFrame {
@@ -209,6 +212,7 @@ export function parseClientFrame(text: string): ClientFrame | null {
       if (frame.query !== undefined && (frame.query === null || typeof frame.query !== 'object' || Array.isArray(frame.query))) return null;
       if (frame.cursor !== undefined && !(Number.isInteger(frame.cursor) && (frame.cursor as number) >= 0)) return null;
       if (frame.ids !== undefined && !(Array.isArray(frame.ids) && frame.ids.every((i) => typeof i === 'string' && i.length <= 200))) return null;
+      if (frame.full !== undefined && typeof frame.full !== 'boolean') return null;
       return frame as unknown as SubscribeFrame;
     }
     case 'unsubscribe':

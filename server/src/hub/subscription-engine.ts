@@ -92,6 +92,8 @@ interface PendingResume {
   sub: Subscription;
   cursor: number;
   ids: string[];
+  /** The client says `ids` were a full window: top it up to the query's limit after the replay. */
+  full: boolean;
   resolve(value: boolean): void;
   reject(err: unknown): void;
 }
@@ -395,9 +397,9 @@ export function createSubscriptionEngine(options: EngineOptions) {
    * Resumes queue up and run together: after a restart or a network drop thousands of clients
    * come back holding the same cursor and ids, and those are computed once (see resumeRun).
    */
-  function startResume(t: TenantState, sub: Subscription, cursor: number, ids: string[]): Promise<boolean> {
+  function startResume(t: TenantState, sub: Subscription, cursor: number, ids: string[], full: boolean): Promise<boolean> {
     return new Promise<boolean>((resolve, reject) => {
-      const pending: PendingResume = { sub, cursor, ids, resolve, reject };
+      const pending: PendingResume = { sub, cursor, ids, full, resolve, reject };
       if (t.resumes) {
         t.resumes.push(pending);
         return;
@@ -414,7 +416,7 @@ export function createSubscriptionEngine(options: EngineOptions) {
   async function resumeRun(t: TenantState, tenantId: string, batch: PendingResume[]): Promise<void> {
     const alike = new Map<string, PendingResume[]>();
     for (const p of batch) {
-      const key = `${p.sub.collection.name}\u0000${p.sub.queryKey}\u0000${p.cursor}\u0000${p.ids.join('\u0000')}`;
+      const key = `${p.sub.collection.name}\u0000${p.sub.queryKey}\u0000${p.cursor}\u0000${p.full}\u0000${p.ids.join('\u0000')}`;
       const list = alike.get(key);
       if (list) list.push(p);
       else alike.set(key, [p]);
@@ -436,9 +438,14 @@ export function createSubscriptionEngine(options: EngineOptions) {
     }
   }
 
-  /** Resumes with the same query, cursor and held ids: one replay, one frame text, one group. */
+  /**
+   * Resumes with the same query, cursor and held ids: one replay, one frame text, one group.
+   * A window the client held full and now asks with a higher limit (a list growing as the agent
+   * scrolls) is then topped up by one read of the window: only the records past what it holds
+   * are sent, not the whole window again (docs/realtime.md "Resume").
+   */
   async function resumeAlike(t: TenantState, tenantId: string, list: PendingResume[], latest: number, ranges: Map<number, Promise<ChangeEvent[] | null>>): Promise<void> {
-    const { sub: first, cursor, ids } = list[0]!;
+    const { sub: first, cursor, ids, full } = list[0]!;
     const answer = (value: boolean) => {
       for (const p of list) p.resolve(value);
     };
@@ -463,12 +470,12 @@ export function createSubscriptionEngine(options: EngineOptions) {
     const current = await loadPrepared(first.collection, tenantId, [...new Set([...ids, ...stale])]);
     const own = privateGroup(first);
     const diff = new WindowDiff();
-    own.window.resume(ids, current, stale, diff);
+    own.window.resume(ids, current, stale, diff, full);
     own.cursor = cursor;
     const next = Math.max(cursor, position);
     const diffs = new Map([[own, diff]]);
     if (mine.length) await applyToGroups(tenantId, first.collection, [own], mine, current, next, diffs);
-    else if (own.window.beyond && own.window.held.size < first.query.limit) {
+    if (own.window.beyond && own.window.held.size < first.query.limit) {
       own.window.refill((await readWindow(first.collection, tenantId, first.query)).records, diff);
     }
     own.cursor = next;
@@ -561,7 +568,7 @@ export function createSubscriptionEngine(options: EngineOptions) {
         sub.query = checkQuery(resolved, sub.collection.name);
         sub.queryKey = JSON.stringify(sub.query);
         const ids = frame.ids;
-        if (frame.cursor !== undefined && ids && (await startResume(t, sub, frame.cursor, ids))) return;
+        if (frame.cursor !== undefined && ids && (await startResume(t, sub, frame.cursor, ids, frame.full === true))) return;
         if (sub.isClosed()) return;
         await startSnapshot(t, sub);
       } catch (err) {

@@ -110,7 +110,7 @@ export class SubscriptionWindow {
    * Starts from what a resuming client says it holds: `current` are those records now, and
    * `stale` the ids that changed after the client's cursor (their content is unknown).
    */
-  resume(claimed: string[], current: Map<string, PreparedRecord | null>, stale: Set<string>, diff: WindowDiff): void {
+  resume(claimed: string[], current: Map<string, PreparedRecord | null>, stale: Set<string>, diff: WindowDiff, claimedFull = false): void {
     this.held.clear();
     for (const id of claimed) {
       const rec = current.get(id);
@@ -123,7 +123,9 @@ export class SubscriptionWindow {
         diff.remove(id, 0);
       }
     }
-    this.beyond = this.held.size >= this.query.limit;
+    // A window the client held full may have more past its tail even when some of it left
+    // (or the limit grew): the caller tops it up.
+    this.beyond = claimedFull || this.held.size >= this.query.limit;
     while (this.held.size > this.query.limit) {
       const tail = this.tail()!;
       this.held.delete(tail[0]);

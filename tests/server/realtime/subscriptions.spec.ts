@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangesFrame, LiveQueryInput, SnapshotFrame } from '@atendimento/schemas';
 import { startTestServer, type TestServer } from '../../helpers/test-server';
-import { deleteTag, expectedWindow, RawSocket, replay, TEST_COLLECTION, testTagsCollection, writeTag, type TestTag } from './realtime-helpers';
+import { connectClient, deleteTag, expectedWindow, RawSocket, replay, TEST_COLLECTION, testTagsCollection, writeTag, type TestTag } from './realtime-helpers';
 import { waitFor } from '../../helpers/wait-for';
 
 let t: TestServer;
@@ -241,6 +241,59 @@ describe('shared windows (fan-out)', () => {
     }
     for (const s of [...admins, late, resumer]) s.close();
     await waitFor(() => t.server.hub.stats().groups - base.groups === 2, 'the admins\' group freed');
+  });
+});
+
+describe('growing a window (resume with full)', () => {
+  const names = (records: { id: string }[]) => records.map((r) => r.id).sort();
+
+  it('sends only what lies past the held records when a full window asks a higher limit, with what changed meanwhile', async () => {
+    for (const name of ['a', 'b', 'c', 'd', 'e', 'f']) await writeTag(changes(), 'acme', { id: `grow-${name}`, name, department: 'cresce' });
+    const s = await socketAs('acme-admin');
+    const filter = { field: 'department', op: '==', value: 'cresce' } as const;
+    s.send({ type: 'subscribe', id: 'w3', collection: TEST_COLLECTION, query: { filter, limit: 3 } });
+    const snapshot = await s.frame('snapshot', (f) => f.id === 'w3');
+    expect(snapshot.records.map((r) => r.id)).toEqual(['grow-a', 'grow-b', 'grow-c']);
+    s.send({ type: 'unsubscribe', id: 'w3' });
+    // Meanwhile one held record changes and a new one enters the window's head.
+    await writeTag(changes(), 'acme', { id: 'grow-b', name: 'b', department: 'cresce', note: 'editada' });
+    await writeTag(changes(), 'acme', { id: 'grow-aa', name: 'aa', department: 'cresce' });
+
+    s.send({ type: 'subscribe', id: 'w5', collection: TEST_COLLECTION, query: { filter, limit: 5 }, cursor: snapshot.cursor, ids: snapshot.records.map((r) => r.id), full: true });
+    const grown = await s.frame('changes', (f) => f.id === 'w5');
+    expect(grown.resumed).toBe(true);
+    expect(names(grown.added)).toEqual(['grow-aa', 'grow-d']);
+    expect(names(grown.modified)).toEqual(['grow-b']);
+    expect(grown.removed).toEqual([]);
+    expect(s.frames.some((f) => f.type === 'snapshot' && f.id === 'w5')).toBe(false);
+    // What the client holds is the window of limit 5, and it stays live.
+    const held = replay([snapshot, grown]);
+    expect([...held.keys()].sort()).toEqual(['grow-a', 'grow-aa', 'grow-b', 'grow-c', 'grow-d']);
+    await writeTag(changes(), 'acme', { id: 'grow-d', name: 'd', department: 'cresce', note: 'viva' });
+    const next = await s.frame('changes', (f) => f.id === 'w5' && f.modified.some((r) => r.id === 'grow-d'));
+    expect(next.resumed).toBeUndefined();
+  });
+
+  it("the typed client's subscribe({ from }) starts from the held records and receives only the rest", async () => {
+    for (const name of ['a', 'b', 'c', 'd', 'e']) await writeTag(changes(), 'acme', { id: `from-${name}`, name, department: 'origem' });
+    const token = await t.tokenFor('acme', 'acme-admin');
+    const client = connectClient(t.baseUrl, t.hosts.acme, () => token);
+    try {
+      const filter = { field: 'department', op: '==', value: 'origem' } as const;
+      const small = client.subscribe<TestTag>(TEST_COLLECTION, { filter, limit: 2 });
+      await waitFor(() => small.state === 'live' || null, 'first window');
+      small.close();
+      const big = client.subscribe<TestTag>(TEST_COLLECTION, { filter, limit: 4 }, { from: small });
+      // The held records are there at once; the server's answer adds the rest.
+      expect(big.records.map((r) => r.id)).toEqual(['from-a', 'from-b']);
+      const updates: { kind: string; resumed?: boolean; added: string[] }[] = [];
+      big.onUpdate((u) => updates.push({ kind: u.kind, resumed: (u.frame as ChangesFrame).resumed, added: u.kind === 'changes' ? u.frame.added.map((r) => r.id) : [] }));
+      await waitFor(() => updates[0] ?? null, 'the grown window');
+      expect(updates[0]).toEqual({ kind: 'changes', resumed: true, added: ['from-c', 'from-d'] });
+      expect(big.records.map((r) => r.id)).toEqual(['from-a', 'from-b', 'from-c', 'from-d']);
+    } finally {
+      client.close();
+    }
   });
 });
 

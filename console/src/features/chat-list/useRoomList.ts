@@ -21,8 +21,9 @@ function roomListKey(tab: RoomTabId, order: 'asc' | 'desc', { unreadOnly, queue,
 }
 
 /**
- * The rooms of a tab: a live window (the tab's limit, raised as the agent scrolls, up to
- * MAX_ROOMS_LIMIT), then REST pages after it (GET /api/rooms?after=) for longer histories.
+ * The rooms of a tab: a live window (the tab's limit, raised a page at a time as the agent
+ * scrolls, up to MAX_ROOMS_LIMIT), then REST pages after it (GET /api/rooms?after=) for longer
+ * histories.
  * `complete`: the live window is the whole tab (fewer rooms than the limit), so its length is
  * the tab's exact count, fresher than the 5 s counter poll.
  */
@@ -50,7 +51,9 @@ export function useRoomList(tab: RoomTabId, order: 'asc' | 'desc', options: Room
     if (current.isFetching || current.ids.length - current.extraIds.length < limit) return; // the live window is not full: nothing more
     if (limit < MAX_ROOMS_LIMIT) {
       roomActions.patchList(stores.rooms, listKey, { isFetching: true });
-      setLimits((l) => ({ ...l, [listKey]: Math.min(MAX_ROOMS_LIMIT, limit * 2) }));
+      // A page more at a time: the grown subscription starts from the rooms held and receives
+      // only the page past them (useLiveQuery), so small steps cost what one page costs.
+      setLimits((l) => ({ ...l, [listKey]: Math.min(MAX_ROOMS_LIMIT, limit + REST_PAGE) }));
       return;
     }
     if (current.extraIds.length > 0 && current.next === null) return; // REST pages exhausted
