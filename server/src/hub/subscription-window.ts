@@ -123,8 +123,8 @@ export class SubscriptionWindow {
         diff.remove(id, 0);
       }
     }
-    // A window the client held full may have more past its tail even when some of it left
-    // (or the limit grew): the caller tops it up.
+    // A window the client held full may have records past its tail that now fit (its query
+    // asks a higher limit, or some of it left its scope): the caller tops it up.
     this.beyond = claimedFull || this.held.size >= this.query.limit;
     while (this.held.size > this.query.limit) {
       const tail = this.tail()!;
