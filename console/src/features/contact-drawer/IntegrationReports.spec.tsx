@@ -24,6 +24,9 @@ describe('IntegrationReports ("Rel. {title}" in the contact drawer)', () => {
     expect((within(dialog).getByRole('button', { name: 'Anterior' }) as HTMLButtonElement).disabled).toBe(true);
     await user.click(within(dialog).getByRole('button', { name: 'Próxima' }));
     await waitFor(() => expect(bodyRows(dialog)).toEqual(['V-11', 'V-12', 'V-13', 'V-14', 'V-15']));
+    // The search box's 300 ms debounce must not send a 'Próxima' clicked right after opening back to page 1.
+    await new Promise((r) => setTimeout(r, 400));
+    expect(bodyRows(dialog)).toEqual(['V-11', 'V-12', 'V-13', 'V-14', 'V-15']);
     expect((within(dialog).getByRole('button', { name: 'Próxima' }) as HTMLButtonElement).disabled).toBe(true);
     await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -82,13 +82,16 @@ function IntegrationReportDialog({ integration, onClose }: { integration: Report
   const listed = integration.view.list.columns?.length ? integration.view.list.columns : [{ field: integration.view.list.titleField }];
   const columns = listed.map((c) => ({ field: c.field, label: c.label ?? properties[c.field]?.title ?? c.field }));
 
+  // Only a changed search goes back to the first page: a timer armed on open (search '' = query '')
+  // would reset a 'Próxima' clicked within its 300 ms.
   useEffect(() => {
+    if (search.trim() === query) return;
     const timer = setTimeout(() => {
       setQuery(search.trim());
       setPage(0);
     }, 300);
     return () => clearTimeout(timer);
-  }, [search]);
+  }, [search, query]);
 
   useEffect(() => {
     let live = true;
