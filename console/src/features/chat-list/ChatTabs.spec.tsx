@@ -3,6 +3,7 @@ import { composeStories } from '@storybook/react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import * as stories from './ChatTabs.stories';
+import { tabTotal } from './ChatTabs';
 
 const s = composeStories(stories);
 const badges = (name: string) => {
@@ -19,6 +20,16 @@ describe('ChatTabs (seed 001 §2 "Chat list panel" tabs)', () => {
     expect(badges('Histórico')).toEqual({ unread: null, total: '12' });
     expect(badges('Contatos').total).toBeNull();
     expect(screen.getByRole('tab', { name: 'Fila' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('shortens totals past 999 to fit beside the icon, the exact number in the badge title', () => {
+    render(<s.LargeCounts />);
+    expect(badges('Meus')).toEqual({ unread: '12', total: '999' });
+    expect(badges('Fila')).toEqual({ unread: '999+', total: '100k' });
+    expect(badges('Todas Filas').total).toBe('1,2k');
+    expect(badges('Histórico').total).toBe('2,5M');
+    expect(screen.getByRole('tab', { name: 'Fila' }).querySelector('[data-badge="total"]')!.getAttribute('title')).toBe('100.000');
+    expect([1000, 9999, 10_000, 999_999, 1_000_000, 12_345_678].map(tabTotal)).toEqual(['1k', '9,9k', '10k', '999k', '1M', '12M']);
   });
 
   it('has no tooltip repeating the title (it covered the list after a click)', () => {

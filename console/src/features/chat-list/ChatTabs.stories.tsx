@@ -28,3 +28,11 @@ export const SupervisorAllTabs: Story = {
   },
   decorators: [(Story) => <div style={{ height: 580, display: 'flex', border: '1px solid #ddd', width: 120 }}><Story /></div>],
 };
+/** Totals past 999 are shortened to fit beside the icon (100.000 rooms in 'Fila' read "100k"); the exact number is the badge's title. */
+export const LargeCounts: Story = {
+  args: {
+    tabs: ['contacts', 'userChats', 'queuesChats', 'allQueuesChats', 'chatsHistories', 'internalChats'],
+    value: 'queuesChats',
+    counts: { userChats: { total: 999, unread: 12 }, queuesChats: { total: 100_000, unread: 1500 }, allQueuesChats: { total: 1234, unread: 0 }, chatsHistories: { total: 2_500_000, unread: 0 } },
+  },
+};

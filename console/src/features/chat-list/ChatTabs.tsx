@@ -52,7 +52,22 @@ const TabButton = styled(ButtonBase)(({ theme }) => ({
   '&.Mui-focusVisible': { backgroundColor: theme.palette.action.focus },
 }));
 
-const TOTAL_SX = { position: 'absolute', right: '100%', bottom: -2, mr: 0.25, bgcolor: 'success.main', color: '#fff', borderRadius: 8, px: 0.6, fontSize: 10, lineHeight: '15px', minWidth: 15, textAlign: 'center' } as const;
+const TOTAL_SX = { position: 'absolute', right: '100%', bottom: -2, mr: 0.125, bgcolor: 'success.main', color: '#fff', borderRadius: 8, px: 0.45, fontSize: 10, lineHeight: '15px', minWidth: 15, textAlign: 'center', whiteSpace: 'nowrap' } as const;
+
+const oneDecimal = (n: number) => (Math.floor(n * 10) / 10).toLocaleString('pt-BR', { maximumFractionDigits: 1 });
+
+/**
+ * The green total as it fits beside the icon (~28 px of the 84 px tab): exact up to 999, then
+ * 1,2k · 12k · 100k · 1,2M (rounded down, so a badge never shows more chats than there are).
+ * The exact number is the badge's title.
+ */
+export function tabTotal(n: number): string {
+  if (n < 1000) return String(n);
+  if (n < 10_000) return `${oneDecimal(n / 1000)}k`;
+  if (n < 1_000_000) return `${Math.floor(n / 1000)}k`;
+  if (n < 10_000_000) return `${oneDecimal(n / 1_000_000)}M`;
+  return `${Math.floor(n / 1_000_000)}M`;
+}
 
 /**
  * Vertical tabs of the chat list (seed 001 §2): icon, title and two badges — red the unread
@@ -107,8 +122,8 @@ export function ChatTabs({ tabs, value, counts, labels, onChange }: {
                   {ICONS[id]}
                 </Badge>
                 {id !== 'contacts' && (
-                  <Box component="span" data-badge="total" sx={TOTAL_SX}>
-                    {c?.total ?? 0}
+                  <Box component="span" data-badge="total" title={(c?.total ?? 0).toLocaleString('pt-BR')} sx={TOTAL_SX}>
+                    {tabTotal(c?.total ?? 0)}
                   </Box>
                 )}
               </Box>
