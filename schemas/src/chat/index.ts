@@ -13,3 +13,4 @@ export * from './auto-hide';
 export * from './survey';
 export * from './contact-edit';
 export * from './quotes';
+export * from './cursor';

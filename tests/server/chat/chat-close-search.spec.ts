@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages as texts, type Message, type Room } from '@atendimento/schemas';
+import { encodeCursor, messages as texts, type Message, type Room } from '@atendimento/schemas';
 import { getRoom, push, startChatServer, stopChatServer, visitorStarts, type ChatTest } from './chat-helpers';
 
 let t: ChatTest;
@@ -104,6 +104,10 @@ describe('search (POST /api/mongodb/search) and the contact history (GET /api/ro
     expect(new Set(seen).size).toBe(seen.length);
     const all = await t.api('/api/rooms?tab=queuesChats&limit=100', { token: t.tokens.suporte });
     expect(seen).toEqual(all.body.data.map((r: Room) => r.id));
+    // The console continues after a room it holds with a cursor it makes (schemas' encodeCursor).
+    const held = all.body.data[1] as Room;
+    const rest = await t.api(`/api/rooms?tab=queuesChats&limit=100&after=${encodeCursor(held.lastMessageAt, held.id)}`, { token: t.tokens.suporte });
+    expect(rest.body.data.map((r: Room) => r.id)).toEqual(seen.slice(2));
     const asc = await t.api('/api/rooms?tab=queuesChats&limit=100&order=asc', { token: t.tokens.suporte });
     const ascRooms = asc.body.data as Room[];
     expect(ascRooms.map((r) => r.id).sort()).toEqual([...seen].sort());

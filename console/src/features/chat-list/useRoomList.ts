@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useState } from 'react';
-import { CHAT_TAB_BY_ID, MAX_ROOMS_LIMIT, type Filter, type RoomsPageAnswer, type RoomTabId } from '@atendimento/schemas';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { CHAT_TAB_BY_ID, MAX_ROOMS_LIMIT, encodeCursor, type Filter, type Room, type RoomsPageAnswer, type RoomTabId } from '@atendimento/schemas';
 import { useConsole } from '../../ConsoleContext';
 import { useLiveQuery } from '../../realtime/useLiveQuery';
 import { EMPTY_LIST, roomActions, type RoomList } from '../../store/consoleStores';
@@ -7,6 +7,7 @@ import { useStore } from '../../store/createStore';
 
 const UNREAD: Filter = { field: 'lastMessage.unread', op: '==', value: true };
 const REST_PAGE = 100;
+const afterRoom = (room: Room | undefined) => (room ? encodeCursor(room.lastMessageAt, room.id) : null);
 
 /** How a tab's list is narrowed: unread only, one queue ('Todas Filas' chips), the clients' history (vendHistory). */
 export interface RoomListOptions {
@@ -34,6 +35,8 @@ export function useRoomList(tab: RoomTabId, order: 'asc' | 'desc', options: Room
   // 'Hitorico dos meus clientes': the server scopes the history to the user's clients.
   const history = clientsHistory ? 'clients' : null;
   const [limits, setLimits] = useState<Record<string, number>>({});
+  // Lists whose REST pages ended (a window of exactly MAX_ROOMS_LIMIT rooms ends with no extra room).
+  const restEnded = useRef(new Set<string>());
   const limit = limits[listKey] ?? CHAT_TAB_BY_ID[tab].limit;
   const filter = useMemo<Filter | null>(() => {
     const parts: Filter[] = [...(unreadOnly ? [UNREAD] : []), ...(queue ? [{ field: 'queues', op: 'array-contains', value: queue } as Filter] : [])];
@@ -56,18 +59,20 @@ export function useRoomList(tab: RoomTabId, order: 'asc' | 'desc', options: Room
       setLimits((l) => ({ ...l, [listKey]: Math.min(MAX_ROOMS_LIMIT, limit + REST_PAGE) }));
       return;
     }
-    if (current.extraIds.length > 0 && current.next === null) return; // REST pages exhausted
+    if (current.next === null && (current.extraIds.length > 0 || restEnded.current.has(listKey))) return; // REST pages exhausted
     roomActions.patchList(stores.rooms, listKey, { isFetching: true });
     void (async () => {
-      const params = new URLSearchParams({ tab, order, limit: String(current.next ? REST_PAGE : MAX_ROOMS_LIMIT) });
+      const params = new URLSearchParams({ tab, order, limit: String(REST_PAGE) });
       if (filter) params.set('filter', JSON.stringify(filter));
       if (history) params.set('history', history);
-      // The first REST call re-reads the live window only to learn the cursor after it.
-      if (current.next) params.set('after', current.next);
+      // The first REST page starts right after the live window's last room (the window and the
+      // REST list share one order, ties by id), not from a re-read of the whole window.
+      const after = current.next ?? afterRoom(stores.rooms.get().records[current.ids[current.ids.length - current.extraIds.length - 1]!]);
+      if (after) params.set('after', after);
       try {
         const { body } = await api.request<RoomsPageAnswer>(`/api/rooms?${params}`, { notify: false });
         roomActions.appendList(stores.rooms, listKey, body.data, { next: body.meta.next, hasMore: body.meta.next !== null });
-        if (!current.next && body.meta.next) roomActions.patchList(stores.rooms, listKey, { isFetching: false });
+        if (body.meta.next === null) restEnded.current.add(listKey);
       } catch (e) {
         roomActions.patchList(stores.rooms, listKey, { isFetching: false, error: (e as Error).message });
       }

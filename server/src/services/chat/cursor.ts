@@ -1,10 +1,8 @@
 import { messages as texts } from '@atendimento/schemas';
 import { badRequest } from '../../errors';
 
-/** Opaque keyset cursors ({ at, id }) for room lists and message pages. */
-export function encodeCursor(at: string, id: string): string {
-  return Buffer.from(JSON.stringify([at, id])).toString('base64url');
-}
+/** Keyset cursors ({ at, id }) for room lists and message pages; made by schemas' encodeCursor (the console makes them too). */
+export { encodeCursor } from '@atendimento/schemas';
 
 /** Decodes a cursor from a query string; 400 when it was not made by encodeCursor. */
 export function decodeCursor(value: unknown): { at: string; id: string } | null {
