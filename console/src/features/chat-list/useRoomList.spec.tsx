@@ -68,11 +68,21 @@ describe('useRoomList (a tab longer than its live window)', () => {
     expect(seen.current!.list.ids).toEqual(all.map((r) => r.id));
   });
 
-  it('a window of exactly the live limit asks one REST page, finds nothing more and stops asking', async () => {
-    const { api, seen, scrollToEnd } = setup(MAX_ROOMS_LIMIT);
+  it('a window of exactly the live limit asks one REST page, finds nothing more and stops asking until the window ends elsewhere', async () => {
+    const { api, live, seen, scrollToEnd } = setup(MAX_ROOMS_LIMIT);
     await act(async () => new Promise((r) => setTimeout(r, 0)));
     for (let i = 0; i < 7; i++) await scrollToEnd();
     expect(seen.current!.list.ids).toHaveLength(MAX_ROOMS_LIMIT);
     expect(api.calls).toHaveLength(1);
+    // A new chat enters the head of the window and pushes its last room out: that room is asked for.
+    const fresh = room(9999, { id: 'room-new', lastMessage: { createdAt: '2026-11-20T15:00:00.000Z' } });
+    const window = [fresh, ...all.slice(0, MAX_ROOMS_LIMIT - 1)] as unknown as LiveRecord[];
+    // (staticLive keeps the order records are given in; the hub's window is ordered.)
+    await act(async () => live.push('rooms', { removed: all.slice(0, MAX_ROOMS_LIMIT).map((r) => r.id), added: window }));
+    await scrollToEnd();
+    expect(api.calls).toHaveLength(2);
+    const second = new URLSearchParams(api.calls[1]!.path.split('?')[1]);
+    expect(second.get('after')).toBe(encodeCursor(all[MAX_ROOMS_LIMIT - 2]!.lastMessageAt, all[MAX_ROOMS_LIMIT - 2]!.id));
+    expect(seen.current!.list.ids.at(-1)).toBe(all[MAX_ROOMS_LIMIT - 1]!.id);
   });
 });

@@ -35,8 +35,9 @@ export function useRoomList(tab: RoomTabId, order: 'asc' | 'desc', options: Room
   // 'Hitorico dos meus clientes': the server scopes the history to the user's clients.
   const history = clientsHistory ? 'clients' : null;
   const [limits, setLimits] = useState<Record<string, number>>({});
-  // Lists whose REST pages ended (a window of exactly MAX_ROOMS_LIMIT rooms ends with no extra room).
-  const restEnded = useRef(new Set<string>());
+  // Where a list's REST pages were found empty (a window of exactly MAX_ROOMS_LIMIT rooms): not
+  // asked again until the window ends at another room (a new chat pushed its last one out).
+  const restEndedAfter = useRef(new Map<string, string | null>());
   const limit = limits[listKey] ?? CHAT_TAB_BY_ID[tab].limit;
   const filter = useMemo<Filter | null>(() => {
     const parts: Filter[] = [...(unreadOnly ? [UNREAD] : []), ...(queue ? [{ field: 'queues', op: 'array-contains', value: queue } as Filter] : [])];
@@ -59,20 +60,20 @@ export function useRoomList(tab: RoomTabId, order: 'asc' | 'desc', options: Room
       setLimits((l) => ({ ...l, [listKey]: Math.min(MAX_ROOMS_LIMIT, limit + REST_PAGE) }));
       return;
     }
-    if (current.next === null && (current.extraIds.length > 0 || restEnded.current.has(listKey))) return; // REST pages exhausted
+    // The first REST page starts right after the live window's last room (the window and the
+    // REST list share one order, ties by id), not from a re-read of the whole window.
+    const after = current.next ?? afterRoom(stores.rooms.get().records[current.ids[current.ids.length - current.extraIds.length - 1]!]);
+    if (current.next === null && (current.extraIds.length > 0 || restEndedAfter.current.get(listKey) === after)) return; // REST pages exhausted
     roomActions.patchList(stores.rooms, listKey, { isFetching: true });
     void (async () => {
       const params = new URLSearchParams({ tab, order, limit: String(REST_PAGE) });
       if (filter) params.set('filter', JSON.stringify(filter));
       if (history) params.set('history', history);
-      // The first REST page starts right after the live window's last room (the window and the
-      // REST list share one order, ties by id), not from a re-read of the whole window.
-      const after = current.next ?? afterRoom(stores.rooms.get().records[current.ids[current.ids.length - current.extraIds.length - 1]!]);
       if (after) params.set('after', after);
       try {
         const { body } = await api.request<RoomsPageAnswer>(`/api/rooms?${params}`, { notify: false });
         roomActions.appendList(stores.rooms, listKey, body.data, { next: body.meta.next, hasMore: body.meta.next !== null });
-        if (body.meta.next === null) restEnded.current.add(listKey);
+        if (body.meta.next === null && body.data.length === 0) restEndedAfter.current.set(listKey, after);
       } catch (e) {
         roomActions.patchList(stores.rooms, listKey, { isFetching: false, error: (e as Error).message });
       }
