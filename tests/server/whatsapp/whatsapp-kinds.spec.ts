@@ -181,6 +181,29 @@ describe('WhatsApp message kinds through the webhook route', () => {
     expect(reaction.message).toBeNull();
   });
 
+  it("a 👍 to the agent's answer after the chat was closed goes on that answer and opens no chat", async () => {
+    const first = await says('5511911110011', { text: 'Meu pedido sai quando?' });
+    expect((await t.api(`/api/rooms/${first.roomId}/push`, { method: 'PATCH', body: {}, token: t.tokens.agente })).status).toBe(200);
+    const sent = await t.api(`/api/rooms/${first.roomId}/message`, { method: 'POST', body: { text: 'Sai amanhã!' }, token: t.tokens.agente });
+    expect(sent.status, sent.text).toBe(201);
+    const answer = await waitFor(async () => {
+      const m = (await t.api(`/api/rooms/${first.roomId}/messages/${sent.body.data.id}`, { token: t.tokens.admin })).body.data as Message;
+      return m.messageExtId ? m : null;
+    }, 'the answer sent to the provider');
+    const closed = await t.api(`/api/rooms/${first.roomId}/close`, { method: 'PATCH', body: { closedBy: { justify: 'Resolvido' } }, token: t.tokens.agente });
+    expect(closed.status, closed.text).toBe(200);
+    const roomsBefore = (await t.server.db('rooms').where({ tenant_id: 'acme' }).count({ n: '*' }))[0]!.n;
+
+    const reaction = await says('5511911110011', { kind: 'reaction', text: '👍' }, answer.messageExtId!);
+    expect(reaction.message).toBeNull();
+    const after = (await t.api(`/api/rooms/${first.roomId}/messages/${answer.id}`, { token: t.tokens.admin })).body.data as Message;
+    expect(after.reactions.map((r) => [r.emoji, r.author.type])).toEqual([['👍', 'client']]);
+    expect((await t.server.db('rooms').where({ tenant_id: 'acme' }).count({ n: '*' }))[0]!.n).toBe(roomsBefore);
+    // Another customer cannot react on this one's message.
+    await says('5511911110012', { kind: 'reaction', text: '😡' }, answer.messageExtId!);
+    expect(((await t.api(`/api/rooms/${first.roomId}/messages/${answer.id}`, { token: t.tokens.admin })).body.data as Message).reactions.map((r) => r.emoji)).toEqual(['👍']);
+  });
+
   it("a failed delivery keeps its pt-BR error and 'failed' stays: a later delivered/read never hides it", async () => {
     const first = await says('5511911110010', { text: 'Oi' });
     expect((await t.api(`/api/rooms/${first.roomId}/push`, { method: 'PATCH', body: {}, token: t.tokens.agente })).status).toBe(200);

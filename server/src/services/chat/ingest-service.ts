@@ -308,6 +308,14 @@ export function createIngestService(deps: ChatDeps, surveys?: SurveyService) {
     return own.id;
   }
 
+  /** A message of one of this customer's earlier chats on the channel, by its provider id (a reaction's target). */
+  async function earlierChatMessage(trx: Transaction, tenantId: string, channelId: string, chatId: string, externalId: string): Promise<Message | null> {
+    const found = await messages.findByExternalId(trx, tenantId, channelId, externalId);
+    if (!found) return null;
+    const home = await rooms.findById(tenantId, found.roomId, trx);
+    return home?.chatId === chatId ? found : null;
+  }
+
   /**
    * `checkFirst`: look the external id up before anything else (the retry after a duplicate,
    * and reactions, which are never stored under their own id). Otherwise the message insert
@@ -363,15 +371,18 @@ export function createIngestService(deps: ChatDeps, surveys?: SurveyService) {
     }
 
     if (item.content.reaction) {
-      // A reaction changes its target; it is not a message of its own.
-      const target = await messages.findInRoom(trx, tenantId, room.id, item.content.reaction.targetExternalId);
-      if (!target || roomCreated) return skipped;
+      // A reaction changes its target; it is not a message of its own and opens no chat. A 👍 to
+      // the agent's last answer often comes after the chat was closed: it goes on that message,
+      // in the closed chat of the same customer.
+      const ref = item.content.reaction.targetExternalId;
+      const target = (roomCreated ? null : await messages.findInRoom(trx, tenantId, room.id, ref)) ?? (await earlierChatMessage(trx, tenantId, channel.id, chatId, ref));
+      if (!target) return skipped;
       const others = target.reactions.filter((r) => r.author.id !== contact.id);
       const emoji = item.content.reaction.emoji;
       const reactions = emoji ? [...others, { emoji, author: { id: contact.id, displayName: contact.displayName, type: 'client' as const }, at: now }] : others;
       await messages.save(trx, tenantId, { ...target, reactions, reaction: reactions[reactions.length - 1]?.emoji ?? null, lifeControl: { ...target.lifeControl, updatedAt: now } });
       record({ collection: 'messages', id: target.id, op: 'upsert' });
-      return { ...skipped, messageId: target.id, roomId: room.id };
+      return { ...skipped, messageId: target.id, roomId: target.roomId };
     }
 
     const { type, text, extra } = contentFields(item.content);
