@@ -325,14 +325,6 @@ async function warmSockets(ready: BenchServerReady, agent: http.Agent, count: nu
 }
 
 /**
- * Open model: request i is scheduled at start + i / rate; latency counts from the schedule, so
- * a request waiting for a free socket counts its wait (no coordinated omission). The sockets
- * are opened before the clock starts, as wrk2 does: opened on demand, the first second measured
- * the load generator connecting up to 256 sockets one by one while sharing the two cores with
- * a busy server (requests up to 1.2 s late while the server saw none slower than 150 ms;
- * docs/bench.md "B2b").
- */
-/**
  * Calls `send(n, at)` for n = 0…total-1 at `rate` a second, each at its scheduled time `at`
  * (performance.now()) whatever the earlier ones' answers (an open model: latency is timed from
  * `at`, so a slow server cannot slow the load down), and waits for all of them.
@@ -349,6 +341,14 @@ export async function atRate(rate: number, total: number, send: (n: number, at: 
   await Promise.all(pending);
 }
 
+/**
+ * Open model: request i is scheduled at start + i / rate; latency counts from the schedule, so
+ * a request waiting for a free socket counts its wait (no coordinated omission). The sockets
+ * are opened before the clock starts, as wrk2 does: opened on demand, the first second measured
+ * the load generator connecting up to 256 sockets one by one while sharing the two cores with
+ * a busy server (requests up to 1.2 s late while the server saw none slower than 150 ms;
+ * docs/bench.md "B2b").
+ */
 async function openModel(ready: BenchServerReady, rate: number, seconds: number): Promise<{ p50: number; p99: number; errors: number; sent: number }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: OPEN_MODEL_SOCKETS });
   await warmSockets(ready, agent, OPEN_MODEL_SOCKETS);
