@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { CHAT_TAB_BY_ID, MAX_ROOMS_LIMIT, encodeCursor, type Filter, type Room, type RoomsPageAnswer, type RoomTabId } from '@atendimento/schemas';
+import { CHAT_TAB_BY_ID, MAX_ROOMS_LIMIT, roomCursor, type Filter, type RoomsPageAnswer, type RoomTabId } from '@atendimento/schemas';
 import { useConsole } from '../../ConsoleContext';
 import { useLiveQuery } from '../../realtime/useLiveQuery';
 import { EMPTY_LIST, roomActions, type RoomList } from '../../store/consoleStores';
@@ -7,7 +7,6 @@ import { useStore } from '../../store/createStore';
 
 const UNREAD: Filter = { field: 'lastMessage.unread', op: '==', value: true };
 const REST_PAGE = 100;
-const afterRoom = (room: Room | undefined) => (room ? encodeCursor(room.lastMessageAt, room.id) : null);
 
 /** How a tab's list is narrowed: unread only, one queue ('Todas Filas' chips), the clients' history (vendHistory). */
 export interface RoomListOptions {
@@ -62,7 +61,8 @@ export function useRoomList(tab: RoomTabId, order: 'asc' | 'desc', options: Room
     }
     // The first REST page starts right after the live window's last room (the window and the
     // REST list share one order, ties by id), not from a re-read of the whole window.
-    const after = current.next ?? afterRoom(stores.rooms.get().records[current.ids[current.ids.length - current.extraIds.length - 1]!]);
+    const lastLive = stores.rooms.get().records[current.ids[current.ids.length - current.extraIds.length - 1]!];
+    const after = current.next ?? (lastLive ? roomCursor(lastLive) : null);
     if (current.next === null && (current.extraIds.length > 0 || restEndedAfter.current.get(listKey) === after)) return; // REST pages exhausted
     roomActions.patchList(stores.rooms, listKey, { isFetching: true });
     void (async () => {

@@ -2,7 +2,7 @@ import { messages as texts } from '@atendimento/schemas';
 import { badRequest } from '../../errors';
 
 /** Keyset cursors ({ at, id }) for room lists and message pages; made by schemas' encodeCursor (the console makes them too). */
-export { encodeCursor } from '@atendimento/schemas';
+export { encodeCursor, roomCursor } from '@atendimento/schemas';
 
 /** Decodes a cursor from a query string; 400 when it was not made by encodeCursor. */
 export function decodeCursor(value: unknown): { at: string; id: string } | null {

@@ -9,7 +9,7 @@ import type { ChatContact } from '../../db/repositories/chat-contact-repository'
 import type { RecordChange } from '../changes/change-feed';
 import { retryOnConflict, type Transaction } from '../../db/knex';
 import type { ChatDeps } from './chat-deps';
-import { encodeCursor } from './cursor';
+import { roomCursor } from './cursor';
 import { newId, newSecret } from './ids';
 import type { MessageService } from './message-service';
 import type { SurveyService } from './survey-service';
@@ -238,7 +238,7 @@ export function createRoomService(deps: ChatDeps, messageService: MessageService
       const { filter, order, limit } = pageQuery(viewer, config, query);
       const data = await rooms.list(tenantId, filter, { order, limit, after: query.after ?? null });
       const last = data[data.length - 1];
-      return { data, next: data.length === limit && last ? encodeCursor(last.lastMessageAt, last.id) : null };
+      return { data, next: data.length === limit && last ? roomCursor(last) : null };
     },
 
     async get(scope: ChatScope, roomId: string): Promise<Room> {
